@@ -1,0 +1,66 @@
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+
+export { expect };
+
+export const STAFF = {
+  username: 'e2e-owner',
+  password: process.env.E2E_ADMIN_PASSWORD ?? '',
+};
+
+export interface TestClient {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** An e-mail address no other test (or earlier run) has used. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Registers a client through the public API, as the registration screen would. */
+export async function registerClient(
+  request: APIRequestContext,
+  overrides: Partial<TestClient> = {},
+): Promise<TestClient> {
+  const client: TestClient = {
+    firstName: 'Fixture',
+    lastName: 'Client',
+    email: uniqueEmail('client'),
+    password: 'fixture-pass-1',
+    ...overrides,
+  };
+  const response = await request.post('/api/userRegister/send', {
+    data: {
+      ...client,
+      phone: '4915112345678',
+      confirmPassword: client.password,
+      country: 'Germany',
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return client;
+}
+
+/**
+ * Every test fails if the page reports a Content-Security-Policy violation or an uncaught
+ * error: the pre-rendered pages must run under their per-page script hashes.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        const text = message.text();
+        if (message.type() === 'error' && /Content.Security.Policy|Refused to/i.test(text)) {
+          problems.push(text);
+        }
+      });
+      page.on('pageerror', (error) => problems.push(`Uncaught: ${error.message}`));
+      await use(problems);
+      expect(problems, 'CSP violations or uncaught errors on the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});

@@ -1,0 +1,52 @@
+// One list of error codes and the HTTP status each maps to. The API's error handler and the
+// web's API client both read this table, so a code means the same thing on both sides.
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  TOTP_REQUIRED: 401,
+  FORBIDDEN: 403,
+  WRONG_TOKEN_KIND: 403,
+  TOTP_ENROLMENT_REQUIRED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  EMAIL_TAKEN: 409,
+  CONFLICT: 409,
+  INSUFFICIENT_FUNDS: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  LOCKED_OUT: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  message: string;
+  code?: ErrorCode;
+  fields?: Record<string, string[]>;
+}
+
+/** An expected failure with a code; anything else thrown is an internal error. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields?: Record<string, string[]>;
+
+  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.fields = fields;
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../catalog/countries.js';
+import { MESSAGES } from '../messages.js';
+
+const m = MESSAGES.register;
+
+/** A required text field whose one message covers missing, mistyped and blank values. */
+function requiredText(message: string, maxLength: number) {
+  return z.string({ error: message }).trim().min(1, message).max(maxLength, m.tooLong);
+}
+
+// "must look like {email} with no spaces" (seed §5).
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const EmailSchema = requiredText(m.emailRequired, 254)
+  .regex(EMAIL_SHAPE, m.emailInvalid)
+  .transform((email) => email.toLowerCase());
+
+export const PasswordSchema = z
+  .string({ error: m.passwordRequired })
+  .min(1, m.passwordRequired)
+  .min(6, m.passwordTooShort)
+  .max(128, m.passwordTooLong);
+
+export const RegisterBodySchema = z
+  .object({
+    firstName: requiredText(m.firstNameRequired, 100),
+    lastName: requiredText(m.lastNameRequired, 100),
+    email: EmailSchema,
+    phone: requiredText(m.phoneRequired, 20).regex(/^\d+$/, m.phoneDigits),
+    password: PasswordSchema,
+    confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
+    country: z.enum(COUNTRIES, { error: m.countryRequired }),
+    /** Referral code from /userRegister?ref=CODE. */
+    ref: z.string().trim().max(64).optional(),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    message: m.passwordsDiffer,
+    path: ['confirmPassword'],
+    // Compare as soon as both passwords are present, even while other fields are still invalid.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; confirmPassword?: unknown };
+      return typeof value.password === 'string' && typeof value.confirmPassword === 'string' &&
+        value.confirmPassword.length > 0;
+    },
+  });
+
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+/** What the registration form holds before validation. */
+export type RegisterForm = z.input<typeof RegisterBodySchema>;
+
+// Login has no client validation in the seed; the server still checks the shape.
+export const LoginBodySchema = z.object({
+  email: z
+    .string({ error: m.emailRequired })
+    .trim()
+    .min(1, m.emailRequired)
+    .max(254, m.tooLong)
+    .transform((email) => email.toLowerCase()),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const AdminLoginBodySchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64, m.tooLong),
+  password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
+  totp: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code').optional(),
+});
+export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
+
+export const TokenResponseSchema = z.object({ token: z.string() });
+export type TokenResponse = z.infer<typeof TokenResponseSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const STAFF_ROLES = ['owner', 'operations', 'support', 'compliance'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const AdminProfileSchema = z.object({
+  username: z.string(),
+  role: z.enum(STAFF_ROLES),
+});
+export type AdminProfile = z.infer<typeof AdminProfileSchema>;

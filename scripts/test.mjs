@@ -1,0 +1,92 @@
+// `npm test`: everything, in the order a reviewer would want to see failures: static checks,
+// unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), the production
+// build, and browser journeys in Chromium against the real server. Ends with one summary line.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { run } from './lib.mjs';
+import { findChromium } from './chromium.mjs';
+
+const reports = mkdtempSync(join(tmpdir(), 'brokerdesk-test-'));
+const results = [];
+let passed = 0;
+let failed = 0;
+
+async function step(name, command, args, env = process.env) {
+  console.log(`\n▶ ${name}`);
+  const started = Date.now();
+  const code = await run(command, args, { env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: code === 0, seconds });
+  console.log(`${code === 0 ? '✔' : '✖'} ${name} (${seconds} s)`);
+  return code === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests;
+  failed += report.numFailedTests;
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  passed += stats.expected;
+  failed += stats.unexpected + stats.flaky;
+}
+
+const chromium = findChromium();
+if (!chromium) process.exit(1);
+
+const withoutPostgres = { ...process.env };
+delete withoutPostgres.TEST_DATABASE_URL;
+
+await step('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
+await step('Lint', 'npm', ['run', '--silent', 'lint']);
+
+const unitReport = join(reports, 'vitest-pglite.json');
+const unitOk = await step(
+  'Unit and API tests (PGlite)',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
+  withoutPostgres,
+);
+countVitest(unitReport);
+if (!unitOk && !existsSync(unitReport)) failed += 1;
+
+if (process.env.TEST_DATABASE_URL) {
+  const pgReport = join(reports, 'vitest-postgres.json');
+  const pgOk = await step(
+    'API tests (PostgreSQL)',
+    'npx',
+    ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
+  );
+  countVitest(pgReport);
+  if (!pgOk && !existsSync(pgReport)) failed += 1;
+} else {
+  console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only.)');
+}
+
+const built = await step('Production build', 'npm', ['run', '--silent', 'build']);
+if (built) {
+  const e2eReport = join(reports, 'playwright.json');
+  const e2eOk = await step(
+    'Browser journeys (Playwright + Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    { ...withoutPostgres, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport },
+  );
+  countPlaywright(e2eReport);
+  if (!e2eOk && !existsSync(e2eReport)) failed += 1;
+} else {
+  failed += 1;
+}
+
+rmSync(reports, { recursive: true, force: true });
+console.log('\nSummary');
+for (const r of results) console.log(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+const allOk = results.every((r) => r.ok);
+console.log(`\ntests: ${passed} passed, ${failed} failed`);
+process.exit(allOk && failed === 0 ? 0 : 1);
+
