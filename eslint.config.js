@@ -48,6 +48,7 @@ export default tseslint.config(
       'import-x/resolver-next': [
         createTypeScriptImportResolver({
           project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
         }),
       ],
     },
@@ -64,7 +65,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/api/**', '@brokerdesk/api'], message: 'The web never imports the API.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/api/**', '@brokerdesk/api'],
+              message: 'The web never imports the API.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,7 +14,9 @@ test('the footer says plainly that the default install is a demonstration', asyn
   );
 });
 
-test('public pages are pre-rendered and served with per-page script hashes', async ({ request }) => {
+test('public pages are pre-rendered and served with per-page script hashes', async ({
+  request,
+}) => {
   for (const path of ['/', '/userRegister', '/userLogin', '/passwordReset']) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(200);

@@ -32,7 +32,8 @@ export function findChromium() {
     const install =
       update.status === 0 &&
       spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+    if (install && install.status === 0 && existsSync('/usr/bin/chromium'))
+      return '/usr/bin/chromium';
   }
   console.error(
     'No Chromium found: install one (Debian: `apt-get install chromium`) or set CHROMIUM_PATH to its executable.',

@@ -11,7 +11,11 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...env, PORT: apiPort, PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}` },
+    env: {
+      ...env,
+      PORT: apiPort,
+      PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${webPort}`,
+    },
   }),
   spawn('npx', ['react-router', 'dev', '--port', webPort, '--strictPort'], {
     cwd: `${ROOT}/apps/web`,

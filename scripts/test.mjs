@@ -57,11 +57,15 @@ if (!unitOk && !existsSync(unitReport)) failed += 1;
 
 if (process.env.TEST_DATABASE_URL) {
   const pgReport = join(reports, 'vitest-postgres.json');
-  const pgOk = await step(
-    'API tests (PostgreSQL)',
-    'npx',
-    ['vitest', 'run', '--project', 'api', '--reporter=default', '--reporter=json', `--outputFile.json=${pgReport}`],
-  );
+  const pgOk = await step('API tests (PostgreSQL)', 'npx', [
+    'vitest',
+    'run',
+    '--project',
+    'api',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${pgReport}`,
+  ]);
   countVitest(pgReport);
   if (!pgOk && !existsSync(pgReport)) failed += 1;
 } else {
@@ -89,4 +93,3 @@ for (const r of results) console.log(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.s
 const allOk = results.every((r) => r.ok);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(allOk && failed === 0 ? 0 : 1);
-

@@ -8,8 +8,7 @@ export const MAX_AMOUNT_CENTS: Cents = 1_000_000_000;
 const DOLLARS_PATTERN = /^(\d{1,9})(?:\.(\d{1,2}))?$/;
 
 export type ParseDollarsResult =
-  | { ok: true; cents: Cents }
-  | { ok: false; reason: 'format' | 'too-many-decimals' | 'too-large' };
+  { ok: true; cents: Cents } | { ok: false; reason: 'format' | 'too-many-decimals' | 'too-large' };
 
 /**
  * Parses a dollar amount from its decimal string ("12", "12.5", "12.50") into cents without

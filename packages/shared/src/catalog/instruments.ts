@@ -24,733 +24,634 @@ export type MarketTab = 'popular' | 'forex' | 'futures' | 'indexes';
 
 export const FOREX_INSTRUMENTS: readonly ForexInstrument[] = [
   {
-    "instrument": "EUR/USD",
-    "spread": "3(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/USD',
+    spread: '3(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/USD",
-    "spread": "3(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/USD',
+    spread: '3(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/CHF",
-    "spread": "3(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/CHF',
+    spread: '3(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/JPY",
-    "spread": "3(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/JPY',
+    spread: '3(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "AUD/USD",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'AUD/USD',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/CHF",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/CHF',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/GBP",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/GBP',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/JPY",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/JPY',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "NZD/USD",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'NZD/USD',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/CAD",
-    "spread": "4(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/CAD',
+    spread: '4(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "AUD/CAD",
-    "spread": "10(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'AUD/CAD',
+    spread: '10(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "AUD/CHF",
-    "spread": "10(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'AUD/CHF',
+    spread: '10(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "AUD/JPY",
-    "spread": "5(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'AUD/JPY',
+    spread: '5(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "AUD/NZD",
-    "spread": "20(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'AUD/NZD',
+    spread: '20(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "CAD/CHF",
-    "spread": "10(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'CAD/CHF',
+    spread: '10(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "CAD/JPY",
-    "spread": "6(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'CAD/JPY',
+    spread: '6(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "CHF/JPY",
-    "spread": "6(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'CHF/JPY',
+    spread: '6(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "CHF/PLN",
-    "spread": "40(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'CHF/PLN',
+    spread: '40(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "EUR/AUD",
-    "spread": "9(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/AUD',
+    spread: '9(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/CAD",
-    "spread": "9(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/CAD',
+    spread: '9(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/CZK",
-    "spread": "3.5(pips)",
-    "leverage": "1:100",
-    "tradingHours": "07:17 - 14:14"
+    instrument: 'EUR/CZK',
+    spread: '3.5(pips)',
+    leverage: '1:100',
+    tradingHours: '07:17 - 14:14',
   },
   {
-    "instrument": "EUR/HUF",
-    "spread": "72(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:17 - 20:57"
+    instrument: 'EUR/HUF',
+    spread: '72(pips)',
+    leverage: '1:200',
+    tradingHours: '21:17 - 20:57',
   },
   {
-    "instrument": "EUR/NOK",
-    "spread": "40(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'EUR/NOK',
+    spread: '40(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "EUR/NZD",
-    "spread": "20(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'EUR/NZD',
+    spread: '20(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "EUR/PLN",
-    "spread": "35(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'EUR/PLN',
+    spread: '35(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "EUR/SEK",
-    "spread": "50(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'EUR/SEK',
+    spread: '50(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "EUR/TRY",
-    "spread": "30(pips)",
-    "leverage": "1:100",
-    "tradingHours": "21:05 - 20:55"
+    instrument: 'EUR/TRY',
+    spread: '30(pips)',
+    leverage: '1:100',
+    tradingHours: '21:05 - 20:55',
   },
   {
-    "instrument": "EUR/RON",
-    "spread": "250(pips)",
-    "leverage": "1:200",
-    "tradingHours": "07:20 - 11:55"
+    instrument: 'EUR/RON',
+    spread: '250(pips)',
+    leverage: '1:200',
+    tradingHours: '07:20 - 11:55',
   },
   {
-    "instrument": "EUR/RUB",
-    "spread": "100(pips)",
-    "leverage": "1:25",
-    "tradingHours": "07:05 - 16:00"
+    instrument: 'EUR/RUB',
+    spread: '100(pips)',
+    leverage: '1:25',
+    tradingHours: '07:05 - 16:00',
   },
   {
-    "instrument": "GBP/AUD",
-    "spread": "9(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/AUD',
+    spread: '9(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/CAD",
-    "spread": "12(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/CAD',
+    spread: '12(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/CHF",
-    "spread": "8(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/CHF',
+    spread: '8(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/JPY",
-    "spread": "7(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/JPY',
+    spread: '7(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/NZD",
-    "spread": "25(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/NZD',
+    spread: '25(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "GBP/RON",
-    "spread": "250(pips)",
-    "leverage": "1:200",
-    "tradingHours": "07:20 - 11:55"
+    instrument: 'GBP/RON',
+    spread: '250(pips)',
+    leverage: '1:200',
+    tradingHours: '07:20 - 11:55',
   },
   {
-    "instrument": "GBP/SGD",
-    "spread": "30(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'GBP/SGD',
+    spread: '30(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "NZD/CAD",
-    "spread": "10(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'NZD/CAD',
+    spread: '10(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "NZD/CHF",
-    "spread": "10(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'NZD/CHF',
+    spread: '10(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "NZD/JPY",
-    "spread": "7(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'NZD/JPY',
+    spread: '7(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/CZK",
-    "spread": "3(pips)",
-    "leverage": "1:100",
-    "tradingHours": "07:17 - 14:14"
+    instrument: 'USD/CZK',
+    spread: '3(pips)',
+    leverage: '1:100',
+    tradingHours: '07:17 - 14:14',
   },
   {
-    "instrument": "USD/DKK",
-    "spread": "20(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/DKK',
+    spread: '20(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/HUF",
-    "spread": "75(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:17 - 20:57"
+    instrument: 'USD/HUF',
+    spread: '75(pips)',
+    leverage: '1:200',
+    tradingHours: '21:17 - 20:57',
   },
   {
-    "instrument": "USD/MXN",
-    "spread": "10(pips)",
-    "leverage": "1:50",
-    "tradingHours": "24h"
+    instrument: 'USD/MXN',
+    spread: '10(pips)',
+    leverage: '1:50',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/NOK",
-    "spread": "50(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 21:57"
+    instrument: 'USD/NOK',
+    spread: '50(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 21:57',
   },
   {
-    "instrument": "USD/PLN",
-    "spread": "30(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'USD/PLN',
+    spread: '30(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "USD/SEK",
-    "spread": "50(pips)",
-    "leverage": "1:200",
-    "tradingHours": "21:15 - 20:57"
+    instrument: 'USD/SEK',
+    spread: '50(pips)',
+    leverage: '1:200',
+    tradingHours: '21:15 - 20:57',
   },
   {
-    "instrument": "USD/SGD",
-    "spread": "8(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/SGD',
+    spread: '8(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/TRY",
-    "spread": "30(pips)",
-    "leverage": "1:100",
-    "tradingHours": "24h"
+    instrument: 'USD/TRY',
+    spread: '30(pips)',
+    leverage: '1:100',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/ZAR",
-    "spread": "12(pips)",
-    "leverage": "1:200",
-    "tradingHours": "24h"
+    instrument: 'USD/ZAR',
+    spread: '12(pips)',
+    leverage: '1:200',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/RUB",
-    "spread": "75(pips)",
-    "leverage": "1:25",
-    "tradingHours": "07:05 - 16:00"
+    instrument: 'USD/RUB',
+    spread: '75(pips)',
+    leverage: '1:25',
+    tradingHours: '07:05 - 16:00',
   },
   {
-    "instrument": "USD/RON",
-    "spread": "200(pips)",
-    "leverage": "1:200",
-    "tradingHours": "07:20 - 11:55"
+    instrument: 'USD/RON',
+    spread: '200(pips)',
+    leverage: '1:200',
+    tradingHours: '07:20 - 11:55',
   },
   {
-    "instrument": "USD/BRL",
-    "spread": "60(pips)",
-    "leverage": "1:50",
-    "tradingHours": "13:05 - 19:54"
+    instrument: 'USD/BRL',
+    spread: '60(pips)',
+    leverage: '1:50',
+    tradingHours: '13:05 - 19:54',
   },
   {
-    "instrument": "USD/INR",
-    "spread": "100(pips)",
-    "leverage": "1:50",
-    "tradingHours": "03:45 - 09:59"
+    instrument: 'USD/INR',
+    spread: '100(pips)',
+    leverage: '1:50',
+    tradingHours: '03:45 - 09:59',
   },
   {
-    "instrument": "USD/CNH",
-    "spread": "25(pips)",
-    "leverage": "1:50",
-    "tradingHours": "24h"
+    instrument: 'USD/CNH',
+    spread: '25(pips)',
+    leverage: '1:50',
+    tradingHours: '24h',
   },
   {
-    "instrument": "BP/TRY",
-    "spread": "30(pips)",
-    "leverage": "1:100",
-    "tradingHours": "24h"
+    instrument: 'BP/TRY',
+    spread: '30(pips)',
+    leverage: '1:100',
+    tradingHours: '24h',
   },
   {
-    "instrument": "USD/ILS",
-    "spread": "80(pips)",
-    "leverage": "1:200",
-    "tradingHours": "05:00 -15:00"
+    instrument: 'USD/ILS',
+    spread: '80(pips)',
+    leverage: '1:200',
+    tradingHours: '05:00 -15:00',
   },
   {
-    "instrument": "GBP/ILS",
-    "spread": "110(pips)",
-    "leverage": "1:200",
-    "tradingHours": "05:00 -15:00"
+    instrument: 'GBP/ILS',
+    spread: '110(pips)',
+    leverage: '1:200',
+    tradingHours: '05:00 -15:00',
   },
   {
-    "instrument": "EUR/ILS",
-    "spread": "80(pips)",
-    "leverage": "1:200",
-    "tradingHours": "05:00 -15:00"
+    instrument: 'EUR/ILS',
+    spread: '80(pips)',
+    leverage: '1:200',
+    tradingHours: '05:00 -15:00',
   },
   {
-    "instrument": "BTC/USD",
-    "spread": "240(pips)",
-    "leverage": "1:2",
-    "tradingHours": "24h"
-  }
+    instrument: 'BTC/USD',
+    spread: '240(pips)',
+    leverage: '1:2',
+    tradingHours: '24h',
+  },
 ];
 
 export const ENERGY_AND_METALS: readonly ContractInstrument[] = [
   {
-    "instrument": "UKOIL",
-    "spread": "6",
-    "ecnSpread": "3",
-    "leverage": "1:10",
-    "contractSize": "100",
-    "minTrade": "0.1"
+    instrument: 'UKOIL',
+    spread: '6',
+    ecnSpread: '3',
+    leverage: '1:10',
+    contractSize: '100',
+    minTrade: '0.1',
   },
   {
-    "instrument": "USOIL",
-    "spread": "6",
-    "ecnSpread": "3",
-    "leverage": "1:10",
-    "contractSize": "100",
-    "minTrade": "0.1"
-  }
+    instrument: 'USOIL',
+    spread: '6',
+    ecnSpread: '3',
+    leverage: '1:10',
+    contractSize: '100',
+    minTrade: '0.1',
+  },
 ];
 
 export const COMMODITY_FUTURES: readonly ContractInstrument[] = [
   {
-    "instrument": "GOLD: XAUEUR",
-    "spread": "60",
-    "leverage": "1:50",
-    "contractSize": "100",
-    "minTrade": "0.1"
+    instrument: 'GOLD: XAUEUR',
+    spread: '60',
+    leverage: '1:50',
+    contractSize: '100',
+    minTrade: '0.1',
   },
   {
-    "instrument": "GOLD: XAUUSD",
-    "spread": "60",
-    "leverage": "1:50",
-    "contractSize": "100",
-    "minTrade": "0.1"
+    instrument: 'GOLD: XAUUSD',
+    spread: '60',
+    leverage: '1:50',
+    contractSize: '100',
+    minTrade: '0.1',
   },
   {
-    "instrument": "SILVER: XAGEUR",
-    "spread": "5",
-    "leverage": "1:50",
-    "contractSize": "100",
-    "minTrade": "0.1"
+    instrument: 'SILVER: XAGEUR',
+    spread: '5',
+    leverage: '1:50',
+    contractSize: '100',
+    minTrade: '0.1',
   },
   {
-    "instrument": "SILVER: XAGUSD",
-    "spread": "5",
-    "leverage": "1:50",
-    "contractSize": "100",
-    "minTrade": "0.1"
-  }
+    instrument: 'SILVER: XAGUSD',
+    spread: '5',
+    leverage: '1:50',
+    contractSize: '100',
+    minTrade: '0.1',
+  },
 ];
 
 export const SHARE_INDEXES: readonly ContractInstrument[] = [
   {
-    "instrument": "AUS200",
-    "spread": "6",
-    "ecnSpread": "2",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'AUS200',
+    spread: '6',
+    ecnSpread: '2',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "CAC40",
-    "spread": "3",
-    "ecnSpread": "1.3",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'CAC40',
+    spread: '3',
+    ecnSpread: '1.3',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "DAX30",
-    "spread": "3",
-    "ecnSpread": "1.5",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'DAX30',
+    spread: '3',
+    ecnSpread: '1.5',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "FTSE100",
-    "spread": "3",
-    "ecnSpread": "1.3",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'FTSE100',
+    spread: '3',
+    ecnSpread: '1.3',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "JPN225",
-    "spread": "2",
-    "ecnSpread": "8",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'JPN225',
+    spread: '2',
+    ecnSpread: '8',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "USA100",
-    "spread": "3",
-    "ecnSpread": "1",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'USA100',
+    spread: '3',
+    ecnSpread: '1',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "USA30",
-    "spread": "4",
-    "ecnSpread": "3",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
+    instrument: 'USA30',
+    spread: '4',
+    ecnSpread: '3',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
   },
   {
-    "instrument": "USA500",
-    "spread": "2",
-    "ecnSpread": "1",
-    "leverage": "1:20",
-    "contractSize": "1 Contract",
-    "minTrade": "0.01"
-  }
+    instrument: 'USA500',
+    spread: '2',
+    ecnSpread: '1',
+    leverage: '1:20',
+    contractSize: '1 Contract',
+    minTrade: '0.01',
+  },
 ];
 
 export const WITHDRAWAL_TABLES = [
   {
-    "columns": [
-      "",
-      "",
-      "Process Time",
-      "Fees",
-      ""
+    columns: ['', '', 'Process Time', 'Fees', ''],
+    rows: [
+      ['', 'Bitcoin', 'Instant', '$0', 'Fund your account'],
+      ['', 'Credit Card', 'Instant', '$0', 'Fund your account'],
+      ['', 'Yandex Money', 'Instant', '$0', 'Fund your account'],
+      ['', 'Bank Transfer', 'Between 2-3 days', '$0', 'Fund your account'],
+      ['', 'Qiwi Wallet', 'Instant', '$0', 'Fund your account'],
+      ['', 'Neteller', 'Instant', '$0', 'Fund your account'],
+      ['', 'Webmoney', 'Instant', '$0', 'Fund your account'],
+      ['', 'Skrill', 'Instant', '$0', 'Fund your account'],
     ],
-    "rows": [
-      [
-        "",
-        "Bitcoin",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Credit Card",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Yandex Money",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Bank Transfer",
-        "Between 2-3 days",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Qiwi Wallet",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Neteller",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Webmoney",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ],
-      [
-        "",
-        "Skrill",
-        "Instant",
-        "$0",
-        "Fund your account"
-      ]
-    ]
   },
   {
-    "columns": [
-      "",
-      "",
-      "Process Time",
-      "Fees"
+    columns: ['', '', 'Process Time', 'Fees'],
+    rows: [
+      ['', 'Bitcoin', 'Instant', 'Account manager inquiry'],
+      ['', 'Credit Card', 'Up to 1 business day', 'Account manager inquiry'],
+      ['', 'Yandex Money', 'Up to 1 business day', 'Account manger inquiry'],
+      ['', 'Bank Transfer', 'Up to 2 business days', 'Account manager inquiry'],
+      ['', 'QiWi Wallet', 'Up to 1 business day', 'Account manager inquiry'],
+      ['', 'Neteller', 'Up to 1 business day', '2.9%'],
+      ['', 'Webmoney', 'Up to 1 business day', 'Account manager inquiry'],
+      ['', 'Skrill', 'Up to 1 business day', '2.9%'],
     ],
-    "rows": [
-      [
-        "",
-        "Bitcoin",
-        "Instant",
-        "Account manager inquiry"
-      ],
-      [
-        "",
-        "Credit Card",
-        "Up to 1 business day",
-        "Account manager inquiry"
-      ],
-      [
-        "",
-        "Yandex Money",
-        "Up to 1 business day",
-        "Account manger inquiry"
-      ],
-      [
-        "",
-        "Bank Transfer",
-        "Up to 2 business days",
-        "Account manager inquiry"
-      ],
-      [
-        "",
-        "QiWi Wallet",
-        "Up to 1 business day",
-        "Account manager inquiry"
-      ],
-      [
-        "",
-        "Neteller",
-        "Up to 1 business day",
-        "2.9%"
-      ],
-      [
-        "",
-        "Webmoney",
-        "Up to 1 business day",
-        "Account manager inquiry"
-      ],
-      [
-        "",
-        "Skrill",
-        "Up to 1 business day",
-        "2.9%"
-      ]
-    ]
-  }
+  },
 ] as const;
 
 export const SAMPLE_MARKET_QUOTES: Record<MarketTab, readonly MarketQuote[]> = {
-  "popular": [
+  popular: [
     {
-      "name": "BTC/USD",
-      "bid": 8812.66,
-      "ask": 8842.66,
-      "changePercent": 1.02
+      name: 'BTC/USD',
+      bid: 8812.66,
+      ask: 8842.66,
+      changePercent: 1.02,
     },
     {
-      "name": "EUR/USD",
-      "bid": 1.11505,
-      "ask": 1.1152,
-      "changePercent": 0.22
+      name: 'EUR/USD',
+      bid: 1.11505,
+      ask: 1.1152,
+      changePercent: 0.22,
     },
     {
-      "name": "GBP/USD",
-      "bid": 1.30291,
-      "ask": 1.30308,
-      "changePercent": 0.08
+      name: 'GBP/USD',
+      bid: 1.30291,
+      ask: 1.30308,
+      changePercent: 0.08,
     },
     {
-      "name": "UK100",
-      "bid": 7628.95,
-      "ask": 7631.65,
-      "changePercent": -0.03
+      name: 'UK100',
+      bid: 7628.95,
+      ask: 7631.65,
+      changePercent: -0.03,
     },
     {
-      "name": "Crude OIL",
-      "bid": 57.95,
-      "ask": 58.01,
-      "changePercent": -0.38
-    }
+      name: 'Crude OIL',
+      bid: 57.95,
+      ask: 58.01,
+      changePercent: -0.38,
+    },
   ],
-  "forex": [
+  forex: [
     {
-      "name": "EUR/JPY",
-      "bid": 122.535,
-      "ask": 122.554,
-      "changePercent": 0.12
+      name: 'EUR/JPY',
+      bid: 122.535,
+      ask: 122.554,
+      changePercent: 0.12,
     },
     {
-      "name": "AUD/USD",
-      "bid": 0.6903,
-      "ask": 0.69047,
-      "changePercent": -0.01
+      name: 'AUD/USD',
+      bid: 0.6903,
+      ask: 0.69047,
+      changePercent: -0.01,
     },
     {
-      "name": "EUR/USD",
-      "bid": 1.11505,
-      "ask": 1.1152,
-      "changePercent": 0.22
+      name: 'EUR/USD',
+      bid: 1.11505,
+      ask: 1.1152,
+      changePercent: 0.22,
     },
     {
-      "name": "GBP/USD",
-      "bid": 1.30291,
-      "ask": 1.30308,
-      "changePercent": 0.08
+      name: 'GBP/USD',
+      bid: 1.30291,
+      ask: 1.30308,
+      changePercent: 0.08,
     },
     {
-      "name": "USD/JPY",
-      "bid": 109.887,
-      "ask": 109.9,
-      "changePercent": -0.1
-    }
+      name: 'USD/JPY',
+      bid: 109.887,
+      ask: 109.9,
+      changePercent: -0.1,
+    },
   ],
-  "futures": [
+  futures: [
     {
-      "name": "Germany30",
-      "bid": 13409.55,
-      "ask": 13411.25,
-      "changePercent": -0.37
+      name: 'Germany30',
+      bid: 13409.55,
+      ask: 13411.25,
+      changePercent: -0.37,
     },
     {
-      "name": "USA30",
-      "bid": 28507.0,
-      "ask": 28510.0,
-      "changePercent": 0.0
+      name: 'USA30',
+      bid: 28507.0,
+      ask: 28510.0,
+      changePercent: 0.0,
     },
     {
-      "name": "NAS100",
-      "bid": 8301.0,
-      "ask": 8302.0,
-      "changePercent": 0.0
+      name: 'NAS100',
+      bid: 8301.0,
+      ask: 8302.0,
+      changePercent: 0.0,
     },
     {
-      "name": "S&P500",
-      "bid": 2798.0,
-      "ask": 2798.5,
-      "changePercent": 0.0
+      name: 'S&P500',
+      bid: 2798.0,
+      ask: 2798.5,
+      changePercent: 0.0,
     },
     {
-      "name": "DollarIndex",
-      "bid": 96.955,
-      "ask": 96.97,
-      "changePercent": 0.0
-    }
+      name: 'DollarIndex',
+      bid: 96.955,
+      ask: 96.97,
+      changePercent: 0.0,
+    },
   ],
-  "indexes": [
+  indexes: [
     {
-      "name": "ChinaA50",
-      "bid": 14432.05,
-      "ask": 14467.05,
-      "changePercent": -0.7
+      name: 'ChinaA50',
+      bid: 14432.05,
+      ask: 14467.05,
+      changePercent: -0.7,
     },
     {
-      "name": "Germany30",
-      "bid": 13316.0,
-      "ask": 13318.0,
-      "changePercent": 0.0
+      name: 'Germany30',
+      bid: 13316.0,
+      ask: 13318.0,
+      changePercent: 0.0,
     },
     {
-      "name": "UK100",
-      "bid": 7628.95,
-      "ask": 7631.65,
-      "changePercent": -0.03
+      name: 'UK100',
+      bid: 7628.95,
+      ask: 7631.65,
+      changePercent: -0.03,
     },
     {
-      "name": "US30",
-      "bid": 29071.5,
-      "ask": 29074.5,
-      "changePercent": 0.32
+      name: 'US30',
+      bid: 29071.5,
+      ask: 29074.5,
+      changePercent: 0.32,
     },
     {
-      "name": "NASDAQ100",
-      "bid": 9044.29,
-      "ask": 9046.09,
-      "changePercent": -0.07
-    }
-  ]
+      name: 'NASDAQ100',
+      bid: 9044.29,
+      ask: 9046.09,
+      changePercent: -0.07,
+    },
+  ],
 };

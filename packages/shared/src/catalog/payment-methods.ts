@@ -23,12 +23,50 @@ export interface PaymentMethod {
 }
 
 export const PAYMENT_METHODS: readonly PaymentMethod[] = [
-  { id: 'bitcoin', name: 'Bitcoin', depositTime: 'Instant', withdrawalTime: 'Instant', recommended: true },
-  { id: 'bank-transfer', name: 'Bank Transfer', depositTime: 'Between 2-3 days', withdrawalTime: 'Up to 2 business days' },
-  { id: 'credit-card', name: 'Credit Card', depositTime: 'Instant', withdrawalTime: 'Up to 1 business day' },
+  {
+    id: 'bitcoin',
+    name: 'Bitcoin',
+    depositTime: 'Instant',
+    withdrawalTime: 'Instant',
+    recommended: true,
+  },
+  {
+    id: 'bank-transfer',
+    name: 'Bank Transfer',
+    depositTime: 'Between 2-3 days',
+    withdrawalTime: 'Up to 2 business days',
+  },
+  {
+    id: 'credit-card',
+    name: 'Credit Card',
+    depositTime: 'Instant',
+    withdrawalTime: 'Up to 1 business day',
+  },
   { id: 'yandex', name: 'Yandex', depositTime: 'Instant', withdrawalTime: 'Up to 1 business day' },
-  { id: 'neteller', name: 'Neteller', depositTime: 'Instant', withdrawalTime: 'Up to 1 business day', withdrawalFeeBp: 290 },
-  { id: 'webmoney', name: 'Webmoney', depositTime: 'Instant', withdrawalTime: 'Up to 1 business day' },
-  { id: 'qiwi', name: 'QiWi Wallet', depositTime: 'Up to three working days', withdrawalTime: 'Up to 1 business day' },
-  { id: 'skrill', name: 'Skrill', depositTime: 'Instant', withdrawalTime: 'Up to 1 business day', withdrawalFeeBp: 290 },
+  {
+    id: 'neteller',
+    name: 'Neteller',
+    depositTime: 'Instant',
+    withdrawalTime: 'Up to 1 business day',
+    withdrawalFeeBp: 290,
+  },
+  {
+    id: 'webmoney',
+    name: 'Webmoney',
+    depositTime: 'Instant',
+    withdrawalTime: 'Up to 1 business day',
+  },
+  {
+    id: 'qiwi',
+    name: 'QiWi Wallet',
+    depositTime: 'Up to three working days',
+    withdrawalTime: 'Up to 1 business day',
+  },
+  {
+    id: 'skrill',
+    name: 'Skrill',
+    depositTime: 'Instant',
+    withdrawalTime: 'Up to 1 business day',
+    withdrawalFeeBp: 290,
+  },
 ];

@@ -64,9 +64,9 @@ describe('RegisterBodySchema', () => {
   );
 
   it('requires at least 6 password characters', () => {
-    expect(fieldErrors({ ...valid, password: '12345', confirmPassword: '12345' }).password).toEqual([
-      m.passwordTooShort,
-    ]);
+    expect(fieldErrors({ ...valid, password: '12345', confirmPassword: '12345' }).password).toEqual(
+      [m.passwordTooShort],
+    );
     expect(fieldErrors({ ...valid, password: '123456', confirmPassword: '123456' })).toEqual({});
   });
 

@@ -40,8 +40,11 @@ export const RegisterBodySchema = z
     // Compare as soon as both passwords are present, even while other fields are still invalid.
     when: (payload) => {
       const value = payload.value as { password?: unknown; confirmPassword?: unknown };
-      return typeof value.password === 'string' && typeof value.confirmPassword === 'string' &&
-        value.confirmPassword.length > 0;
+      return (
+        typeof value.password === 'string' &&
+        typeof value.confirmPassword === 'string' &&
+        value.confirmPassword.length > 0
+      );
     },
   });
 
@@ -62,9 +65,17 @@ export const LoginBodySchema = z.object({
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
 export const AdminLoginBodySchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(64, m.tooLong),
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(64, m.tooLong),
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
-  totp: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code').optional(),
+  totp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code')
+    .optional(),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
 
@@ -82,3 +93,12 @@ export const AdminProfileSchema = z.object({
   role: z.enum(STAFF_ROLES),
 });
 export type AdminProfile = z.infer<typeof AdminProfileSchema>;
+
+/** One row of the staff client list (`GET /api/allUsers/users`). */
+export const ClientListItemSchema = z.object({
+  _id: z.string(),
+  userName: z.string(),
+  email: z.string(),
+});
+export const ClientListResponseSchema = z.array(ClientListItemSchema);
+export type ClientListItem = z.infer<typeof ClientListItemSchema>;

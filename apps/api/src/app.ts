@@ -1,0 +1,186 @@
+// buildApp(config) assembles the whole API without listening, so tests run exactly what
+// production runs (app.inject) and server.ts only adds the socket and signals.
+import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { openDatabase } from './db/client.js';
+import type { Database } from './db/client.js';
+import { systemClock } from './lib/clock.js';
+import type { Clock } from './lib/clock.js';
+import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from './lib/passwords.js';
+import type { PasswordParams } from './lib/passwords.js';
+import { clientRoutes } from './modules/clients/clients.routes.js';
+import { makeClientService } from './modules/clients/clients.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { makeSessionService } from './modules/sessions/sessions.service.js';
+import { staffRoutes } from './modules/staff/staff.routes.js';
+import { makeStaffService } from './modules/staff/staff.service.js';
+import authPlugin from './plugins/auth.js';
+import errorsPlugin, { handleError } from './plugins/errors.js';
+import securityPlugin, {
+  AUTH_RATE_LIMIT,
+  DOCS_CSP_DIRECTIVES,
+  serializeCsp,
+} from './plugins/security.js';
+import type { AuthRateLimit } from './plugins/security.js';
+import { loadWebBuild, webAppPlugin } from './plugins/web-app.js';
+
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** What tests (and only tests) swap; production uses the defaults. */
+export interface AppDeps {
+  /** An open database; buildApp migrates it and closes it when the app closes. */
+  db?: Database;
+  clock?: Clock;
+  /** Cheaper argon2id parameters keep tests fast; still argon2id. */
+  passwordParams?: PasswordParams;
+  /** Where log lines go (default stdout); tests capture them. */
+  logStream?: { write(line: string): void };
+  authRateLimit?: AuthRateLimit;
+}
+
+// Credentials never reach the log, whatever a future log call includes.
+const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers["user-token"]',
+  'req.headers["x-auth-token"]',
+  'req.headers.cookie',
+  'req.body.password',
+  'req.body.confirmPassword',
+  'body.password',
+  'body.confirmPassword',
+  'password',
+  'token',
+  '*.password',
+  '*.token',
+];
+
+/**
+ * A missing body validates as {} so that an empty POST gets the per-field messages (e.g.
+ * 'First name is required') instead of one "expected object".
+ */
+const bodyTolerantValidatorCompiler: FastifySchemaCompiler<
+  Parameters<typeof validatorCompiler>[0]['schema']
+> = (route) => {
+  const validate = validatorCompiler(route);
+  return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
+};
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    requestIdHeader: false, // a caller-chosen id could forge log correlation
+    genReqId: () => randomUUID(),
+    trustProxy: config.trustProxy,
+    // Undecodable URLs are answered by the router before any hook: keep our error shape.
+    frameworkErrors: handleError,
+  });
+
+  app.setValidatorCompiler(bodyTolerantValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty JSON body (some clients send a content type with no body, e.g. on logout) is
+  // treated as no body; everything else goes through Fastify's safe parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
+
+  // Read before opening the database: a broken build fails fast without taking the lock.
+  const webBuild = loadWebBuild(config);
+
+  let database: Database | null = deps.db ?? null;
+  try {
+    database ??= await openDatabase(config, {
+      onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
+    });
+    const openDb = database;
+    app.addHook('onClose', async () => openDb.close());
+    await openDb.migrate();
+
+    const clock = deps.clock ?? systemClock;
+    const passwords = makePasswordHasher(deps.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
+    const sessions = makeSessionService({ db: openDb.db, clock });
+    const clientService = makeClientService({ db: openDb.db, passwords, sessions });
+    const staffService = makeStaffService({
+      db: openDb.db,
+      passwords,
+      sessions,
+      staff2fa: config.staff2fa,
+    });
+
+    const firstStaff = await staffService.ensureFirstStaff({
+      username: config.adminUsername,
+      password: config.adminPassword,
+      dataDir: config.dataDir,
+    });
+    if (firstStaff.passwordFile) {
+      app.log.info(
+        `Initial staff password written to ${firstStaff.passwordFile} (user "${config.adminUsername}")`,
+      );
+    } else if (firstStaff.created) {
+      app.log.info(`Created the first staff account "${config.adminUsername}" with ADMIN_PASSWORD`);
+    }
+
+    const authRateLimit = deps.authRateLimit ?? AUTH_RATE_LIMIT;
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { config });
+    await app.register(authPlugin, { sessions });
+
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.0.3',
+        info: {
+          title: 'BrokerDesk API',
+          description:
+            'The seed-compatible calls keep their paths; errors are `{message, code?, fields?}`.',
+          version: '0.1.0',
+        },
+        components: {
+          securitySchemes: {
+            userToken: { type: 'apiKey', in: 'header', name: 'user-token' },
+            staffToken: { type: 'apiKey', in: 'header', name: 'x-auth-token' },
+          },
+        },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: serializeCsp(config, DOCS_CSP_DIRECTIVES),
+    });
+
+    await app.register(healthRoutes, { db: openDb.db });
+    await app.register(clientRoutes, { service: clientService, authRateLimit });
+    await app.register(staffRoutes, { service: staffService, authRateLimit });
+
+    if (webBuild) {
+      await app.register(webAppPlugin, { build: webBuild });
+    } else if (config.nodeEnv === 'production') {
+      app.log.warn(`No web build in ${config.webDistDir}; serving the API only`);
+    }
+
+    await app.ready();
+    return app;
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import { isAbsolute, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return [...error.problems];
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('works with nothing set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      nodeEnv: 'development',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      adminUsername: 'admin',
+      adminPassword: undefined,
+      corsOrigins: [],
+      staff2fa: 'required',
+      logLevel: 'info',
+      trustProxy: false,
+    });
+    expect(config.dataDir).toBe(join(process.cwd(), 'data'));
+    expect(config.webDistDir.endsWith(join('apps', 'web', 'build'))).toBe(true);
+    expect(isAbsolute(config.webDistDir)).toBe(true);
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('treats empty strings as missing', () => {
+    const config = loadConfig({
+      PORT: '',
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: '  ',
+      CORS_ORIGINS: '',
+    });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.adminPassword).toBeUndefined();
+  });
+
+  it('parses every key', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://user:pw@db.internal:5432/brokerdesk',
+      DATA_DIR: '/var/lib/brokerdesk',
+      PUBLIC_URL: 'https://broker.example.com/',
+      ADMIN_USERNAME: 'owner',
+      ADMIN_PASSWORD: 'a-long-enough-password',
+      SMTP_URL: 'smtp://mail.example.com:587',
+      REDIS_URL: 'redis://cache:6379',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173',
+      STAFF_2FA: 'optional',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: 'dist/web',
+      TRUST_PROXY: 'true',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '127.0.0.1',
+      nodeEnv: 'production',
+      dataDir: '/var/lib/brokerdesk',
+      publicUrl: 'https://broker.example.com',
+      adminUsername: 'owner',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
+      staff2fa: 'optional',
+      logLevel: 'silent',
+      webDistDir: join(process.cwd(), 'dist/web'),
+      trustProxy: true,
+    });
+  });
+
+  it('names every bad key in one error, without echoing secrets', () => {
+    const problems = problemsOf({
+      PORT: '70000',
+      NODE_ENV: 'staging',
+      DATABASE_URL: 'mysql://localhost/db',
+      PUBLIC_URL: 'not a url',
+      ADMIN_PASSWORD: 'short-pw',
+      CORS_ORIGINS: 'https://ok.example.com,https://bad.example.com/path',
+      STAFF_2FA: 'sometimes',
+      LOG_LEVEL: 'loud',
+      TRUST_PROXY: 'maybe',
+      SMTP_URL: 'http://mail',
+    });
+    const keys = problems.map((problem) => problem.split(' ')[0]);
+    expect(keys.sort()).toEqual(
+      [
+        'ADMIN_PASSWORD',
+        'CORS_ORIGINS',
+        'DATABASE_URL',
+        'LOG_LEVEL',
+        'NODE_ENV',
+        'PORT',
+        'PUBLIC_URL',
+        'SMTP_URL',
+        'STAFF_2FA',
+        'TRUST_PROXY',
+      ].sort(),
+    );
+    expect(problems.join('\n')).not.toContain('short-pw');
+    expect(problems).toContain('ADMIN_PASSWORD must be at least 12 characters');
+    expect(problems).toContain('PORT must be a whole number from 0 to 65535');
+  });
+
+  it('puts every problem in the error message', () => {
+    expect(() => loadConfig({ PORT: 'abc', STAFF_2FA: 'no' })).toThrow(
+      /Invalid configuration: PORT must be a whole number from 0 to 65535; STAFF_2FA must be required or optional/,
+    );
+  });
+});

@@ -1,0 +1,163 @@
+// The API's configuration: the environment parsed once at start. This is the only file that
+// reads process.env; everything else receives a Config (tests build their own).
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** apps/web/build, found from this file's location so the working directory does not matter. */
+const DEFAULT_WEB_DIST_DIR = fileURLToPath(new URL('../../web/build', import.meta.url));
+
+function urlWithProtocols(protocols: readonly string[], label: string) {
+  return z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a ${label} URL (${protocols.map((p) => `${p}//`).join(' or ')})` },
+  );
+}
+
+const originList = z.string().transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    let origin: string | null = null;
+    try {
+      const url = new URL(item);
+      if (['http:', 'https:'].includes(url.protocol)) origin = url.origin;
+    } catch {
+      origin = null;
+    }
+    // An origin is scheme://host[:port] and nothing else (no path, no trailing slash).
+    if (origin === null || origin !== item.replace(/\/$/, '')) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${item}" is not an origin like https://app.example.com`,
+      });
+      return z.NEVER;
+    }
+    origins.push(origin);
+  }
+  return origins;
+});
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const EnvSchema = z.object({
+  PORT: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number from 0 to 65535')
+    .transform(Number)
+    .refine((port) => port <= 65535, 'must be a whole number from 0 to 65535')
+    .default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  DATABASE_URL: urlWithProtocols(['postgres:', 'postgresql:'], 'PostgreSQL').optional(),
+  DATA_DIR: z.string().default('./data'),
+  PUBLIC_URL: urlWithProtocols(['http:', 'https:'], 'http(s)').optional(),
+  ADMIN_USERNAME: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, 'must be 1-64 letters, digits, dots, dashes or underscores')
+    .default('admin'),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .max(128, 'must be at most 128 characters')
+    .optional(),
+  SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
+  CORS_ORIGINS: originList.default([]),
+  STAFF_2FA: z
+    .enum(['required', 'optional'], { error: 'must be required or optional' })
+    .default('required'),
+  LOG_LEVEL: z
+    .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+    .default('info'),
+  WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
+  TRUST_PROXY: booleanFlag.default(false),
+});
+
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  /** Absent → embedded PGlite in `${dataDir}/pglite`. */
+  readonly databaseUrl: string | undefined;
+  /** Absolute. */
+  readonly dataDir: string;
+  /** Where people reach the site, without a trailing slash. */
+  readonly publicUrl: string;
+  readonly adminUsername: string;
+  readonly adminPassword: string | undefined;
+  readonly smtpUrl: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly corsOrigins: readonly string[];
+  readonly staff2fa: 'required' | 'optional';
+  readonly logLevel: LogLevel;
+  /** Absolute; its `client/` folder and `pages.json` are served when present. */
+  readonly webDistDir: string;
+  readonly trustProxy: boolean;
+}
+
+/** A bad environment: one message naming every bad key, printed without a stack trace. */
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as missing, so `PORT=` in a .env file falls back to the default.
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value.trim() === '' ? [] : [[key, value]];
+    }),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? 'environment');
+      return `${key} ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+  return Object.freeze({
+    port: e.PORT,
+    host: e.HOST,
+    nodeEnv: e.NODE_ENV,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(process.cwd(), e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    adminUsername: e.ADMIN_USERNAME,
+    adminPassword: e.ADMIN_PASSWORD,
+    smtpUrl: e.SMTP_URL,
+    redisUrl: e.REDIS_URL,
+    corsOrigins: Object.freeze([...e.CORS_ORIGINS]),
+    staff2fa: e.STAFF_2FA,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: resolve(process.cwd(), e.WEB_DIST_DIR),
+    trustProxy: e.TRUST_PROXY,
+  });
+}

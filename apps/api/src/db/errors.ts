@@ -1,0 +1,47 @@
+// Recognising PostgreSQL errors. Drizzle wraps driver errors (DrizzleQueryError with `cause`),
+// and pg and PGlite both expose the SQLSTATE as `code`, so we walk the cause chain.
+interface PgErrorLike {
+  code: string;
+  constraint?: string;
+}
+
+function findPgError(error: unknown): PgErrorLike | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return null;
+}
+
+/** 23505 on the named unique constraint or index. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  const pgError = findPgError(error);
+  return pgError?.code === '23505' && pgError.constraint === constraint;
+}
+
+/**
+ * The database is slow or gone rather than the request being wrong: statement timeout (57014),
+ * connection failures (class 08), too many connections (53300), shutting down (57P01-57P03).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const pgError = findPgError(error);
+  if (pgError)
+    return (
+      ['57014', '53300', '57P01', '57P02', '57P03'].includes(pgError.code) ||
+      pgError.code.startsWith('08')
+    );
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

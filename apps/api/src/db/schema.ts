@@ -1,0 +1,95 @@
+// The one database schema (Drizzle pg-core). Migrations in ./migrations are generated from it
+// with `npm run db:generate -w @brokerdesk/api`; the database is the last guard, so the rules
+// that must never break are CHECK / UNIQUE / foreign-key constraints here.
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
+// Kept literal (not imported from @brokerdesk/shared) because drizzle-kit loads this file on
+// its own; db/schema.test.ts checks it against STAFF_ROLES.
+export const STAFF_ROLE_VALUES = ['owner', 'operations', 'support', 'compliance'] as const;
+export const SESSION_KINDS = ['client', 'staff'] as const;
+export const SESSION_SCOPES = ['full', 'totp-enrolment'] as const;
+
+export type SessionKind = (typeof SESSION_KINDS)[number];
+export type SessionScope = (typeof SESSION_SCOPES)[number];
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+function inList(values: readonly string[]) {
+  return sql.raw(values.map((value) => `'${value}'`).join(', '));
+}
+
+export const clients = pgTable(
+  'clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    country: text('country').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    referralCode: text('referral_code').notNull(),
+    referredBy: uuid('referred_by').references((): AnyPgColumn => clients.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('clients_email_unique').on(t.email),
+    uniqueIndex('clients_referral_code_unique').on(t.referralCode),
+    // allUsers lists newest first; a backward scan of (created_at, id) serves that order.
+    index('clients_created_at_idx').on(t.createdAt, t.id),
+    index('clients_referred_by_idx').on(t.referredBy),
+    // E-mails are compared case-insensitively by storing them lower-case only.
+    check('clients_email_lower_case', sql`${t.email} = lower(${t.email})`),
+  ],
+);
+
+export const staff = pgTable(
+  'staff',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: STAFF_ROLE_VALUES }).notNull(),
+    /** Set by TOTP enrolment (a later issue); null means not enrolled. */
+    totpSecret: text('totp_secret'),
+    createdAt: createdAt(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_username_unique').on(sql`lower(${t.username})`),
+    check('staff_role_valid', sql`${t.role} in (${inList(STAFF_ROLE_VALUES)})`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Hex SHA-256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind', { enum: SESSION_KINDS }).notNull(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'cascade' }),
+    scope: text('scope', { enum: SESSION_SCOPES }).notNull().default('full'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
+    index('sessions_client_id_idx').on(t.clientId),
+    index('sessions_staff_id_idx').on(t.staffId),
+    check('sessions_kind_valid', sql`${t.kind} in (${inList(SESSION_KINDS)})`),
+    check('sessions_scope_valid', sql`${t.scope} in (${inList(SESSION_SCOPES)})`),
+    // Exactly the owner column of the session's kind is set; client sessions are always full.
+    check(
+      'sessions_owner_matches_kind',
+      sql`(${t.kind} = 'client' and ${t.clientId} is not null and ${t.staffId} is null and ${t.scope} = 'full') or (${t.kind} = 'staff' and ${t.staffId} is not null and ${t.clientId} is null)`,
+    ),
+  ],
+);

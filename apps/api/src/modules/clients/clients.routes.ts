@@ -1,0 +1,103 @@
+// The seed's client calls (PRODUCT.md §4), with their exact paths, plus the staff client list.
+import {
+  ClientListResponseSchema,
+  DashboardResponseSchema,
+  LoginBodySchema,
+  MESSAGES,
+  MessageResponseSchema,
+  RegisterBodySchema,
+  TokenResponseSchema,
+} from '@brokerdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireClient } from '../../plugins/auth.js';
+import type { AuthRateLimit } from '../../plugins/security.js';
+import type { ClientService } from './clients.service.js';
+
+export interface ClientRoutesOptions {
+  service: ClientService;
+  authRateLimit: AuthRateLimit;
+}
+
+export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
+  app,
+  { service, authRateLimit },
+) => {
+  const rateLimit = { max: authRateLimit.max, timeWindow: authRateLimit.timeWindowMs };
+
+  // The seed registers through two paths (its two deployments); both behave the same.
+  for (const url of ['/api/userRegister/send', '/api/email/send']) {
+    app.post(
+      url,
+      {
+        config: { rateLimit },
+        schema: {
+          tags: ['clients'],
+          summary: 'Register a client account',
+          body: RegisterBodySchema,
+          response: { 201: MessageResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        await service.registerClient({ body: request.body });
+        return reply.code(201).send({ message: MESSAGES.register.created });
+      },
+    );
+  }
+
+  app.post(
+    '/api/userLogin/send',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['clients'],
+        summary: 'Log a client in; the token goes in the user-token header',
+        body: LoginBodySchema,
+        response: { 200: TokenResponseSchema },
+      },
+    },
+    async (request) => service.loginClient(request.body),
+  );
+
+  app.get(
+    '/api/userDashboard/send/',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags: ['clients'],
+        summary: "The signed-in client's profile, finances, transactions and subscriptions",
+        response: { 200: DashboardResponseSchema },
+      },
+    },
+    async (request) => service.getClientDashboard({ clientId: requireClient(request).clientId }),
+  );
+
+  app.post(
+    '/api/userLogout/send',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags: ['clients'],
+        summary: 'Revoke this client session',
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      await service.logoutClient({ sessionId: requireClient(request).sessionId });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/allUsers/users',
+    {
+      config: { auth: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Every client, newest first (staff)',
+        response: { 200: ClientListResponseSchema },
+      },
+    },
+    async () => service.listClients(),
+  );
+};

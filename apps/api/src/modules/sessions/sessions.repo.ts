@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { sessions, staff } from '../../db/schema.js';
+import type { SessionKind, SessionScope } from '../../db/schema.js';
+
+export interface NewSession {
+  tokenHash: string;
+  kind: SessionKind;
+  clientId: string | null;
+  staffId: string | null;
+  scope: SessionScope;
+  expiresAt: Date;
+}
+
+export async function insertSession(db: Db, session: NewSession): Promise<{ id: string }> {
+  const [row] = await db.insert(sessions).values(session).returning({ id: sessions.id });
+  if (!row) throw new Error('insert into sessions returned no row');
+  return row;
+}
+
+/** A live session (not revoked, not expired at `now`) with what its owner's checks need. */
+export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({
+      id: sessions.id,
+      kind: sessions.kind,
+      scope: sessions.scope,
+      clientId: sessions.clientId,
+      staffId: sessions.staffId,
+      staffUsername: staff.username,
+      staffRole: staff.role,
+      staffDisabledAt: staff.disabledAt,
+    })
+    .from(sessions)
+    .leftJoin(staff, eq(staff.id, sessions.staffId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function revokeSessionById(db: Db, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,86 @@
+// Bearer sessions for clients and staff. The token is 32 random bytes handed to the caller once;
+// only its SHA-256 is stored, so the sessions table cannot be replayed (docs/decisions/012).
+import type { StaffRole } from '@brokerdesk/shared';
+import type { Db } from '../../db/client.js';
+import type { SessionKind, SessionScope } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import { generateToken, hashToken } from '../../lib/tokens.js';
+import { findLiveSessionByTokenHash, insertSession, revokeSessionById } from './sessions.repo.js';
+
+/** Fixed lifetimes (not sliding): a stolen client token is useless after a week, staff after a shift. */
+export const SESSION_TTL_MS: Record<SessionKind, number> = {
+  client: 7 * 24 * 60 * 60 * 1000,
+  staff: 12 * 60 * 60 * 1000,
+};
+
+export type AuthenticatedSession =
+  | { kind: 'client'; sessionId: string; clientId: string }
+  | {
+      kind: 'staff';
+      sessionId: string;
+      staffId: string;
+      username: string;
+      role: StaffRole;
+      scope: SessionScope;
+    };
+
+export type IssueSessionOptions =
+  { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; scope: SessionScope };
+
+export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
+  async function issueSession(
+    options: IssueSessionOptions,
+    tx: Db = db,
+  ): Promise<{ token: string }> {
+    const token = generateToken();
+    await insertSession(tx, {
+      tokenHash: hashToken(token),
+      kind: options.kind,
+      clientId: options.kind === 'client' ? options.clientId : null,
+      staffId: options.kind === 'staff' ? options.staffId : null,
+      scope: options.kind === 'staff' ? options.scope : 'full',
+      expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS[options.kind]),
+    });
+    return { token };
+  }
+
+  /** The live session behind a token, or null for unknown, expired, revoked or disabled. */
+  async function authenticateToken({
+    token,
+  }: {
+    token: string;
+  }): Promise<AuthenticatedSession | null> {
+    // Tokens we issue are 43 base64url characters; anything else cannot match, skip the query.
+    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+    const row = await findLiveSessionByTokenHash(db, hashToken(token), clock.now());
+    if (!row) return null;
+    if (row.kind === 'client' && row.clientId) {
+      return { kind: 'client', sessionId: row.id, clientId: row.clientId };
+    }
+    if (
+      row.kind === 'staff' &&
+      row.staffId &&
+      row.staffUsername &&
+      row.staffRole &&
+      !row.staffDisabledAt
+    ) {
+      return {
+        kind: 'staff',
+        sessionId: row.id,
+        staffId: row.staffId,
+        username: row.staffUsername,
+        role: row.staffRole,
+        scope: row.scope,
+      };
+    }
+    return null;
+  }
+
+  async function revokeSession({ sessionId }: { sessionId: string }): Promise<void> {
+    await revokeSessionById(db, sessionId, clock.now());
+  }
+
+  return { issueSession, authenticateToken, revokeSession };
+}
+
+export type SessionService = ReturnType<typeof makeSessionService>;

@@ -1,0 +1,64 @@
+// The seed's staff calls (PRODUCT.md §4, §7).
+import { AdminLoginBodySchema, AdminProfileSchema, TokenResponseSchema } from '@brokerdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireStaff } from '../../plugins/auth.js';
+import type { AuthRateLimit } from '../../plugins/security.js';
+import type { StaffService } from './staff.service.js';
+
+export interface StaffRoutesOptions {
+  service: StaffService;
+  authRateLimit: AuthRateLimit;
+}
+
+export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
+  app,
+  { service, authRateLimit },
+) => {
+  app.post(
+    '/api/adminLogin/adminLogin',
+    {
+      config: { rateLimit: { max: authRateLimit.max, timeWindow: authRateLimit.timeWindowMs } },
+      schema: {
+        tags: ['staff'],
+        summary: 'Log a staff member in; the token goes in the x-auth-token header',
+        body: AdminLoginBodySchema,
+        response: { 200: TokenResponseSchema },
+      },
+    },
+    async (request) => service.loginStaff(request.body),
+  );
+
+  // Both allowed while the session may only enrol TOTP: the UI needs to know who is signed in.
+  app.post(
+    '/api/adminLogout/adminLogout',
+    {
+      config: { auth: 'staff-enrolment' },
+      schema: {
+        tags: ['staff'],
+        summary: 'Revoke this staff session',
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      await service.logoutStaff({ sessionId: requireStaff(request).sessionId });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/adminDashboard/adminDashboard',
+    {
+      config: { auth: 'staff-enrolment' },
+      schema: {
+        tags: ['staff'],
+        summary: 'The signed-in staff member',
+        response: { 200: AdminProfileSchema },
+      },
+    },
+    async (request) => {
+      const { username, role } = requireStaff(request);
+      return { username, role };
+    },
+  );
+};

@@ -1,0 +1,116 @@
+// Authentication runs in onRequest, before the body is parsed or validated (PRODUCT.md §7), so a
+// call without a valid token gets 401 — or 403 for the other kind of token — whatever its body.
+// A route declares what it needs with `config: { auth: 'client' | 'staff' | 'staff-enrolment' }`.
+import { AppError } from '@brokerdesk/shared';
+import type { StaffRole } from '@brokerdesk/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { SessionScope } from '../db/schema.js';
+import type { SessionService } from '../modules/sessions/sessions.service.js';
+
+/**
+ * - client: a client session.
+ * - staff: a staff session with full scope.
+ * - staff-enrolment: any staff session, including one that may only enrol TOTP.
+ */
+export type AuthRequirement = 'client' | 'staff' | 'staff-enrolment';
+
+export interface AuthenticatedClient {
+  sessionId: string;
+  clientId: string;
+}
+
+export interface AuthenticatedStaff {
+  sessionId: string;
+  staffId: string;
+  username: string;
+  role: StaffRole;
+  scope: SessionScope;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on `auth: 'client'` routes. */
+    client: AuthenticatedClient | null;
+    /** Set by the auth hook on staff routes. */
+    staff: AuthenticatedStaff | null;
+  }
+}
+
+const NOT_SIGNED_IN = 'Not signed in or session expired';
+
+function headerValue(request: FastifyRequest, name: string): string | null {
+  const value = request.headers[name];
+  const text = Array.isArray(value) ? value[0] : value;
+  const trimmed = text?.trim();
+  return trimmed ? trimmed : null;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = headerValue(request, 'authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+/**
+ * The token the caller sent: its own kind's header first (user-token / x-auth-token), then
+ * `Authorization: Bearer`, then the other kind's header, so a staff token sent to a client
+ * call is recognised and answered 403 rather than 401.
+ */
+function presentedToken(request: FastifyRequest, wanted: 'client' | 'staff'): string | null {
+  const own = wanted === 'client' ? 'user-token' : 'x-auth-token';
+  const other = wanted === 'client' ? 'x-auth-token' : 'user-token';
+  return headerValue(request, own) ?? bearerToken(request) ?? headerValue(request, other);
+}
+
+export function requireClient(request: FastifyRequest): AuthenticatedClient {
+  // Reaching a handler without it means the route forgot `config.auth`: a bug, hence 500.
+  if (!request.client)
+    throw new Error(`route ${request.routeOptions.url} needs config.auth = 'client'`);
+  return request.client;
+}
+
+export function requireStaff(request: FastifyRequest): AuthenticatedStaff {
+  if (!request.staff)
+    throw new Error(`route ${request.routeOptions.url} needs a staff config.auth`);
+  return request.staff;
+}
+
+async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
+  app.decorateRequest('client', null);
+  app.decorateRequest('staff', null);
+
+  app.addHook('onRequest', async (request) => {
+    const requirement = request.routeOptions.config.auth;
+    if (!requirement) return;
+    const wanted = requirement === 'client' ? 'client' : 'staff';
+
+    const token = presentedToken(request, wanted);
+    const session = token ? await sessions.authenticateToken({ token }) : null;
+    if (!session) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN);
+
+    if (session.kind === 'client') {
+      if (wanted !== 'client')
+        throw new AppError('WRONG_TOKEN_KIND', 'This call needs a staff sign-in');
+      request.client = { sessionId: session.sessionId, clientId: session.clientId };
+      return;
+    }
+    if (wanted !== 'staff')
+      throw new AppError('WRONG_TOKEN_KIND', 'This call needs a client sign-in');
+    if (requirement === 'staff' && session.scope !== 'full') {
+      throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Set up two-factor authentication to continue');
+    }
+    request.staff = {
+      sessionId: session.sessionId,
+      staffId: session.staffId,
+      username: session.username,
+      role: session.role,
+      scope: session.scope,
+    };
+  });
+}
+
+export default fp(authPlugin, { name: 'auth' });

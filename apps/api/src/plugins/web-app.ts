@@ -1,0 +1,169 @@
+// Serves the built web app on the API's port (PRODUCT.md §8): pre-rendered pages with their own
+// CSP script hashes, the SPA fallback for the portal and admin, hashed assets cached forever,
+// and the not-found page with a real 404. Enabled when WEB_DIST_DIR/client exists.
+//
+// Only files found under client/ when the server starts can be served (an allow-list), so no
+// request path can reach pages.json or anything outside client/.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import { CSP_DIRECTIVES, serializeCsp } from './security.js';
+
+const ScriptHashSchema = z
+  .string()
+  .regex(/^'sha(256|384|512)-[A-Za-z0-9+/]+={0,2}'$/, 'must be a quoted CSP hash');
+const PageFileSchema = z.object({
+  file: z.string().min(1),
+  scriptHashes: z.array(ScriptHashSchema),
+});
+
+export const PagesManifestSchema = z.object({
+  pages: z.array(PageFileSchema.extend({ path: z.string().startsWith('/') })),
+  notFound: PageFileSchema,
+  spaFallback: PageFileSchema,
+  spaPrefixes: z.array(z.string().startsWith('/')),
+});
+export type PagesManifest = z.infer<typeof PagesManifestSchema>;
+
+interface LoadedPage {
+  html: Buffer;
+  csp: string;
+}
+
+export interface WebBuild {
+  clientDir: string;
+  pages: Map<string, LoadedPage>;
+  notFound: LoadedPage;
+  spaFallback: LoadedPage;
+  spaPrefixes: string[];
+  /** Servable non-HTML files, as paths relative to client/ with forward slashes. */
+  staticFiles: Set<string>;
+}
+
+export class WebBuildError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebBuildError';
+  }
+}
+
+const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+const SHORT_MAX_AGE_MS = 60 * 60 * 1000;
+
+function normalizePagePath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function listFiles(dir: string, root: string, out: Set<string>): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
+    const full = join(dir, entry.name);
+    // Symbolic links are not followed: they could point outside client/.
+    if (entry.isDirectory()) listFiles(full, root, out);
+    else if (entry.isFile() && !entry.name.endsWith('.html'))
+      out.add(relative(root, full).split(sep).join('/'));
+  }
+}
+
+/** Reads pages.json and the pages once; null when there is no build (dev mode, API only). */
+export function loadWebBuild(config: Config): WebBuild | null {
+  const clientDir = resolve(config.webDistDir, 'client');
+  if (!existsSync(clientDir)) return null;
+
+  const manifestPath = join(config.webDistDir, 'pages.json');
+  let manifest: PagesManifest;
+  try {
+    manifest = PagesManifestSchema.parse(JSON.parse(readFileSync(manifestPath, 'utf8')));
+  } catch (error) {
+    const reason = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
+    throw new WebBuildError(
+      `The web build in ${config.webDistDir} has no valid pages.json (${reason}); rebuild it with npm run build`,
+    );
+  }
+
+  const loadPage = ({
+    file,
+    scriptHashes,
+  }: {
+    file: string;
+    scriptHashes: string[];
+  }): LoadedPage => {
+    const full = resolve(clientDir, file);
+    if (!full.startsWith(clientDir + sep))
+      throw new WebBuildError(`pages.json names a file outside client/: ${file}`);
+    try {
+      return { html: readFileSync(full), csp: serializeCsp(config, CSP_DIRECTIVES, scriptHashes) };
+    } catch {
+      throw new WebBuildError(
+        `pages.json names ${file}, which is missing from ${clientDir}; rebuild the web app`,
+      );
+    }
+  };
+
+  const pages = new Map<string, LoadedPage>();
+  for (const page of manifest.pages) pages.set(normalizePagePath(page.path), loadPage(page));
+  const staticFiles = new Set<string>();
+  listFiles(clientDir, clientDir, staticFiles);
+
+  return {
+    clientDir,
+    pages,
+    notFound: loadPage(manifest.notFound),
+    spaFallback: loadPage(manifest.spaFallback),
+    spaPrefixes: manifest.spaPrefixes.map(normalizePagePath),
+    staticFiles,
+  };
+}
+
+function sendPage(reply: FastifyReply, page: LoadedPage, status = 200) {
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .header('content-security-policy', page.csp)
+    .send(page.html);
+}
+
+export async function webAppPlugin(app: FastifyInstance, { build }: { build: WebBuild }) {
+  // Only for reply.sendFile (content types, ETag, ranges); routing is ours.
+  await app.register(fastifyStatic, { root: build.clientDir, serve: false });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const rawPath = request.url.split('?', 1)[0] ?? '/';
+    if (rawPath === '/api' || rawPath.startsWith('/api/')) return reply.callNotFound();
+
+    let path: string;
+    try {
+      path = decodeURIComponent(rawPath);
+    } catch {
+      return sendPage(reply, build.notFound, 404);
+    }
+
+    const pagePath = normalizePagePath(path);
+    const page = build.pages.get(pagePath);
+    if (page) return sendPage(reply, page);
+    if (
+      build.spaPrefixes.some((prefix) => pagePath === prefix || pagePath.startsWith(`${prefix}/`))
+    ) {
+      return sendPage(reply, build.spaFallback);
+    }
+
+    const file = path.replace(/^\/+/, '');
+    if (build.staticFiles.has(file)) {
+      const immutable = file.startsWith('assets/');
+      // send() decodes the path itself, so it gets the raw (still encoded) one.
+      return reply.sendFile(rawPath.replace(/^\/+/, ''), {
+        maxAge: immutable ? IMMUTABLE_MAX_AGE_MS : SHORT_MAX_AGE_MS,
+        immutable,
+      });
+    }
+    return sendPage(reply, build.notFound, 404);
+  };
+
+  app.get('/', { schema: { hide: true } }, handler);
+  app.get('/*', { schema: { hide: true } }, handler);
+}

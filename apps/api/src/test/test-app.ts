@@ -1,0 +1,197 @@
+// createTestApp(): the real app (buildApp) on its own real database, plus helpers to register
+// and sign in. Each app gets a fresh copy of the migrated template, so tests never share rows.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { RegisterForm } from '@brokerdesk/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppDeps } from '../app.js';
+import { loadConfig } from '../config.js';
+import type { Config } from '../config.js';
+import { STATEMENT_TIMEOUT_MS, databaseFromPglite, databaseFromPool } from '../db/client.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { PasswordParams } from '../lib/passwords.js';
+import { databaseUrl, dropDatabase, quoteIdent, withAdminClient } from './postgres.js';
+import './provided.js';
+
+export const TEST_ADMIN_USERNAME = 'admin';
+export const TEST_ADMIN_PASSWORD = 'correct-horse-battery-staple';
+/** Still argon2id, at a cost that keeps the suite fast. */
+export const TEST_PASSWORD_PARAMS: PasswordParams = {
+  memoryCost: 1024,
+  timeCost: 1,
+  parallelism: 1,
+};
+
+let templateBlob: Blob | null = null;
+
+export function usingPostgres(): boolean {
+  return inject('postgres') !== null;
+}
+
+/** A fresh, migrated database: a PGlite copy of the template or a new PostgreSQL database. */
+export async function createTestDatabase(): Promise<Database> {
+  const postgres = inject('postgres');
+  if (postgres) {
+    // Unique across worker threads (which share a pid) and files.
+    const name = `bd_test_${postgres.runId}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    await withAdminClient(postgres.adminUrl, (client) =>
+      client.query(
+        `create database ${quoteIdent(name)} template ${quoteIdent(postgres.templateDb)}`,
+      ),
+    );
+    const pool = new pg.Pool({
+      connectionString: databaseUrl(postgres.adminUrl, name),
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      max: 4,
+    });
+    const database = databaseFromPool(pool);
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        await withAdminClient(postgres.adminUrl, (client) => dropDatabase(client, name));
+      },
+    };
+  }
+  const templatePath = inject('pgliteTemplatePath');
+  if (!templatePath) throw new Error('global setup provided no database template');
+  templateBlob ??= new Blob([readFileSync(templatePath)]);
+  const client = new PGlite({ loadDataDir: templateBlob });
+  await client.waitReady;
+  return databaseFromPglite(client);
+}
+
+export interface TestAppOptions {
+  /** Environment overrides; `undefined` removes a default (e.g. ADMIN_PASSWORD). */
+  env?: Record<string, string | undefined>;
+  clock?: Clock;
+  logStream?: AppDeps['logStream'];
+  /** Default: effectively unlimited, so tests can call login many times. */
+  authRateLimit?: AppDeps['authRateLimit'];
+}
+
+export interface RegisteredClient {
+  email: string;
+  password: string;
+  body: RegisterForm;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: Database;
+  dataDir: string;
+  /** Posts a valid registration with `overrides` applied (any value, to test bad input). */
+  register(overrides?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** Registers a client (201 expected) and returns its credentials. */
+  createClient(overrides?: Partial<RegisterForm>): Promise<RegisteredClient>;
+  login(email: string, password: string): Promise<string>;
+  /** Registers and logs in a new client. */
+  signedInClient(): Promise<RegisteredClient & { token: string }>;
+  staffLogin(username?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export function registrationBody(overrides: Partial<RegisterForm> = {}): RegisterForm {
+  return {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `client-${randomUUID()}@example.com`,
+    phone: '447700900123',
+    password: 'secret-pass',
+    confirmPassword: 'secret-pass',
+    country: 'United Kingdom',
+    ...overrides,
+  };
+}
+
+function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
+  if (response.statusCode !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
+  }
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-api-test-'));
+  const env: Record<string, string | undefined> = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: TEST_ADMIN_USERNAME,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    // Never pick up a real build of apps/web by accident.
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...options.env,
+  };
+  const config = loadConfig(env);
+  const database = await createTestDatabase();
+  const app = await buildApp(config, {
+    db: database,
+    clock: options.clock,
+    logStream: options.logStream,
+    passwordParams: TEST_PASSWORD_PARAMS,
+    authRateLimit: options.authRateLimit ?? { max: 100_000, timeWindowMs: 60_000 },
+  });
+
+  const register: TestApp['register'] = (overrides = {}) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/userRegister/send',
+      payload: { ...registrationBody(), ...overrides },
+    });
+
+  const login: TestApp['login'] = async (email, password) => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/userLogin/send',
+      payload: { email, password },
+    });
+    expectStatus(response, 200, 'client login');
+    return response.json<{ token: string }>().token;
+  };
+
+  const createClient: TestApp['createClient'] = async (overrides = {}) => {
+    const body = registrationBody(overrides);
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/userRegister/send',
+      payload: body,
+    });
+    expectStatus(response, 201, 'client registration');
+    return { email: body.email, password: body.password, body };
+  };
+
+  return {
+    app,
+    config,
+    database,
+    dataDir,
+    register,
+    createClient,
+    login,
+    async signedInClient() {
+      const client = await createClient();
+      return { ...client, token: await login(client.email, client.password) };
+    },
+    async staffLogin(username = TEST_ADMIN_USERNAME, password = TEST_ADMIN_PASSWORD) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/adminLogin/adminLogin',
+        payload: { username, password },
+      });
+      expectStatus(response, 200, 'staff login');
+      return response.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close(); // closes the database too
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// After `react-router build`: hash every inline <script> of every built HTML file and write
+// build/pages.json, which the API server reads to serve each page with its own CSP
+// (script-src without 'unsafe-inline'). Fails the build on a missing page or unsafe markup.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildPagesManifest } from './page-manifest.mjs';
+
+const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const clientDir = path.join(webRoot, 'build', 'client');
+const manifestPath = path.join(webRoot, 'build', 'pages.json');
+
+/** @param {string} dir @returns {Promise<string[]>} */
+async function findHtmlFiles(dir) {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) =>
+      path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+    )
+    .sort();
+}
+
+async function main() {
+  const htmlFiles = await findHtmlFiles(clientDir).catch((error) => {
+    throw new Error(
+      `no build output in ${clientDir}: ${error instanceof Error ? error.message : error}`,
+    );
+  });
+  const files = await Promise.all(
+    htmlFiles.map(async (file) => ({
+      file,
+      html: await readFile(path.join(clientDir, file), 'utf8'),
+    })),
+  );
+  const manifest = buildPagesManifest(files);
+  await writeFile(manifestPath, `${JSON.stringify(manifest, null, 2)}\n`);
+  const entries = [...manifest.pages, manifest.notFound, manifest.spaFallback];
+  console.log(
+    `postbuild: ${path.relative(process.cwd(), manifestPath)} — ${entries.length} HTML files`,
+  );
+  for (const entry of entries) {
+    console.log(`  ${entry.file.padEnd(28)} ${entry.scriptHashes.length} inline script hash(es)`);
+  }
+}
+
+main().catch((error) => {
+  console.error(`postbuild failed: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+});

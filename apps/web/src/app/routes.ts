@@ -1,0 +1,22 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+// The seed's paths, exactly (seed §2). Public routes are pre-rendered (react-router.config.ts);
+// the portal and back office are client-only behind token guards.
+export default [
+  layout('layouts/public-layout.tsx', [
+    index('routes/home.tsx'),
+    // Unknown URLs, and '/__not-found' which the build pre-renders as the 404 page.
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  layout('layouts/auth-layout.tsx', [
+    route('userRegister', 'routes/user-register.tsx'),
+    route('userLogin', 'routes/user-login.tsx'),
+    route('passwordReset', 'routes/password-reset.tsx'),
+  ]),
+  route('userDashboard', 'layouts/portal-layout.tsx', [
+    index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
+    route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
+  ]),
+  route('adminLogin', 'routes/admin-login.tsx'),
+  route('adminDashboard', 'layouts/admin-layout.tsx', [index('routes/admin-dashboard.tsx')]),
+] satisfies RouteConfig;

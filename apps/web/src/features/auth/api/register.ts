@@ -1,0 +1,12 @@
+import type { RegisterBody } from '@brokerdesk/shared';
+import { useMutation } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+/** POST /api/userRegister/send — any 2xx is success (seed §7). */
+export async function register(body: RegisterBody): Promise<void> {
+  await apiRequest('/api/userRegister/send', { method: 'POST', body });
+}
+
+export function useRegister() {
+  return useMutation({ mutationFn: register });
+}

@@ -1,0 +1,81 @@
+import { MESSAGES } from '@brokerdesk/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../../components/ui/text-field';
+import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { setToken } from '../../../lib/auth-tokens';
+import { useLogin } from '../api/login';
+
+/** The error line under the Login button: the server's message, else the seed's fallback. */
+export function loginFailureMessage(error: unknown): string {
+  return error instanceof ApiError && error.serverMessage
+    ? error.serverMessage
+    : MESSAGES.login.failed;
+}
+
+/** Seed §2 /userLogin. No client-side validation: the server answers every case. */
+export function LoginForm() {
+  const navigate = useNavigate();
+  const loginRequest = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const passwordId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    loginRequest.mutate(
+      { email, password },
+      {
+        onSuccess: ({ token }) => {
+          setToken('user', token);
+          void navigate(paths.userDashboardHome);
+        },
+        onError: (failure) => setError(loginFailureMessage(failure)),
+      },
+    );
+  };
+
+  const pending = loginRequest.isPending;
+
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <TextField
+        label="Email Address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        spellCheck={false}
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+      />
+      <TextField
+        id={passwordId}
+        label="Password"
+        type={showPassword ? 'text' : 'password'}
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        adornment={
+          <VisibilityToggle
+            visible={showPassword}
+            onToggle={() => setShowPassword((v) => !v)}
+            noun="password"
+            controls={passwordId}
+          />
+        }
+      />
+      <button type="submit" className="button button--primary button--block" disabled={pending}>
+        {pending ? 'Logging in…' : 'Login'}
+      </button>
+      <p role="alert" className="form-error">
+        {error}
+      </p>
+    </form>
+  );
+}

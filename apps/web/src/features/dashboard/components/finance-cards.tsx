@@ -1,0 +1,43 @@
+import type { Finances } from '@brokerdesk/shared';
+import { useId } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { formatDollars } from '../../../lib/money';
+
+// The five cards of seed §2, in the seed's order and with its titles.
+const CARDS = [
+  { key: 'deposited', title: 'Deposit' },
+  { key: 'profit', title: 'Profit' },
+  { key: 'bonus', title: 'Bonus' },
+  { key: 'refBonus', title: 'Ref. Bonus' },
+  { key: 'balance', title: 'Balance' },
+] as const satisfies readonly { key: keyof Finances; title: string }[];
+
+const ZERO: Finances = { deposited: 0, profit: 0, bonus: 0, refBonus: 0, balance: 0 };
+
+/** `finances` undefined = still loading. A client without a finances entry sees zeros. */
+export function FinanceCards({ finances }: { finances: Finances | null | undefined }) {
+  const idPrefix = useId();
+  const loading = finances === undefined;
+  const values = finances ?? ZERO;
+  return (
+    <div className="finance-cards" aria-busy={loading}>
+      {CARDS.map((card) => {
+        const headingId = `${idPrefix}-${card.key}`;
+        return (
+          <section
+            key={card.key}
+            className={`finance-card finance-card--${card.key}`}
+            aria-labelledby={headingId}
+          >
+            <h2 id={headingId} className="finance-card-title">
+              {card.title}
+            </h2>
+            <p className="finance-card-value">
+              {loading ? <Skeleton size="lg" /> : formatDollars(values[card.key])}
+            </p>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
