@@ -1,4 +1,5 @@
 import type { Config } from '@react-router/dev/config';
+import { PRERENDERED_PATHS } from './src/config/public-pages';
 
 // PRODUCT.md §8: the public routes are pre-rendered to HTML at build time; everything else
 // (portal, back office, token pages) is served by the SPA fallback (__spa-fallback.html).
@@ -7,5 +8,5 @@ export default {
   appDirectory: 'src/app',
   buildDirectory: 'build',
   ssr: false,
-  prerender: ['/', '/userRegister', '/userLogin', '/passwordReset', '/__not-found'],
+  prerender: [...PRERENDERED_PATHS],
 } satisfies Config;

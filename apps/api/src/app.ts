@@ -19,9 +19,12 @@ import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from './lib/passwords.js'
 import type { PasswordParams } from './lib/passwords.js';
 import { clientRoutes } from './modules/clients/clients.routes.js';
 import { makeClientService } from './modules/clients/clients.service.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { makeSessionService } from './modules/sessions/sessions.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
+import { supportRoutes } from './modules/support/support.routes.js';
 import { makeStaffService } from './modules/staff/staff.service.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin, { handleError } from './plugins/errors.js';
@@ -170,6 +173,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(healthRoutes, { db: openDb.db });
     await app.register(clientRoutes, { service: clientService, authRateLimit });
     await app.register(staffRoutes, { service: staffService, authRateLimit });
+    await app.register(marketsRoutes, { db: openDb.db, config });
+    await app.register(activityRoutes, { db: openDb.db, config });
+    await app.register(supportRoutes, { db: openDb.db, config });
 
     if (webBuild) {
       await app.register(webAppPlugin, { build: webBuild });

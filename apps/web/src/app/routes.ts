@@ -1,10 +1,13 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { PUBLIC_PAGES } from '../config/public-pages';
 
 // The seed's paths, exactly (seed §2). Public routes are pre-rendered (react-router.config.ts);
 // the portal and back office are client-only behind token guards.
 export default [
   layout('layouts/public-layout.tsx', [
     index('routes/home.tsx'),
+    // /risk and /risks share one module, so each route carries its path as its id.
+    ...PUBLIC_PAGES.map((page) => route(page.path.slice(1), page.file, { id: `public${page.path}` })),
     // Unknown URLs, and '/__not-found' which the build pre-renders as the 404 page.
     route('*', 'routes/not-found.tsx'),
   ]),

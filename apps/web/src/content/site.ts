@@ -13,6 +13,20 @@ export interface Licence {
   compensationText: string | null;
 }
 
+/** A client review shown on the home page. */
+export interface Testimonial {
+  name: string;
+  country: string;
+  text: string;
+}
+
+export interface PlatformDownloads {
+  /** Links to the operator's trading apps; null hides that download button. */
+  desktop: string | null;
+  android: string | null;
+  ios: string | null;
+}
+
 export interface SiteContent {
   companyName: string;
   licence: Licence | null;
@@ -21,6 +35,17 @@ export interface SiteContent {
   supportEmail: string;
   /** A demonstration install: no real money, no regulated activity. */
   demo: boolean;
+  /** Whose law governs the client agreement (/terms). */
+  governingLaw: string;
+  /** Minimum first deposit, in cents (the agreement's opening amount). */
+  minimumDepositCents: number;
+  /**
+   * Reviews for the home page. The defaults are illustrative, and `testimonialsIllustrative`
+   * makes the page say so; an operator replaces both with real, consented reviews.
+   */
+  testimonials: readonly Testimonial[];
+  testimonialsIllustrative: boolean;
+  downloads: PlatformDownloads;
 }
 
 export const site: SiteContent = {
@@ -29,4 +54,30 @@ export const site: SiteContent = {
   riskWarningPercent: 54.6,
   supportEmail: 'support@example.com',
   demo: true,
+  governingLaw: 'the United States',
+  minimumDepositCents: 30_000,
+  testimonialsIllustrative: true,
+  testimonials: [
+    {
+      name: 'Example client A',
+      country: 'Germany',
+      text: 'The dashboard shows every deposit and bonus in one place, so I always know where my account stands.',
+    },
+    {
+      name: 'Example client B',
+      country: 'Kenya',
+      text: 'Support answered my question about withdrawals the same day, in plain words.',
+    },
+    {
+      name: 'Example client C',
+      country: 'Brazil',
+      text: 'Registering took a few minutes and the verification steps were explained clearly.',
+    },
+    {
+      name: 'Example client D',
+      country: 'Canada',
+      text: 'I like that the fees for each payment method are listed before I choose one.',
+    },
+  ],
+  downloads: { desktop: null, android: null, ios: null },
 };
