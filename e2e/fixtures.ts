@@ -64,3 +64,11 @@ export const test = base.extend<{ pageProblems: string[] }>({
     { auto: true },
   ],
 });
+
+export type { ProductionServer as IsolatedServer } from '../scripts/production-server.mjs';
+
+/**
+ * A second production server on its own empty database, for journeys that need to know every
+ * row there is (e.g. "no activity yet"), which the shared server cannot promise.
+ */
+export { startProductionServer as startIsolatedServer } from '../scripts/production-server.mjs';

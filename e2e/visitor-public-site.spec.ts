@@ -1,4 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
+import { PUBLIC_PAGES } from '../apps/web/src/config/public-pages';
 import { expect, test } from './fixtures';
 
 test('the footer says plainly that the default install is a demonstration', async ({ page }) => {
@@ -53,14 +54,25 @@ test('the mobile menu toggle opens and closes the link panel', async ({ page }) 
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
 });
 
-for (const path of ['/', '/userRegister', '/userLogin', '/passwordReset', '/adminLogin']) {
-  test(`${path} has no serious accessibility violations`, async ({ page }) => {
+const AXE_PATHS = [
+  '/',
+  '/userRegister',
+  '/userLogin',
+  '/passwordReset',
+  '/adminLogin',
+  '/no-such-page',
+  ...PUBLIC_PAGES.map((p) => p.path),
+];
+
+for (const path of AXE_PATHS) {
+  test(`${path} has no accessibility violations (axe, WCAG 2 A/AA)`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    const violations = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(violations).toEqual([]);
   });
 }

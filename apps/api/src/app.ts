@@ -174,11 +174,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(clientRoutes, { service: clientService, authRateLimit });
     await app.register(staffRoutes, { service: staffService, authRateLimit });
     await app.register(marketsRoutes, { db: openDb.db, config });
-    await app.register(activityRoutes, { db: openDb.db, config });
+    await app.register(activityRoutes, { db: openDb.db, config, clock });
     await app.register(supportRoutes, { db: openDb.db, config });
 
     if (webBuild) {
-      await app.register(webAppPlugin, { build: webBuild });
+      await app.register(webAppPlugin, { build: webBuild, publicUrl: config.publicUrl });
     } else if (config.nodeEnv === 'production') {
       app.log.warn(`No web build in ${config.webDistDir}; serving the API only`);
     }

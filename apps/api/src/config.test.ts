@@ -117,4 +117,40 @@ describe('loadConfig', () => {
       /Invalid configuration: PORT must be a whole number from 0 to 65535; STAFF_2FA must be required or optional/,
     );
   });
+
+  it('defaults the activity popup on, a 24-hour window and the sample market data', () => {
+    expect(loadConfig({})).toMatchObject({
+      activityPopup: true,
+      activityWindowHours: 24,
+      marketDataProvider: 'sample',
+    });
+  });
+
+  it('parses the activity popup and market data keys', () => {
+    expect(
+      loadConfig({
+        ACTIVITY_POPUP: 'off',
+        ACTIVITY_WINDOW_HOURS: '48',
+        MARKET_DATA_PROVIDER: 'sample',
+      }),
+    ).toMatchObject({
+      activityPopup: false,
+      activityWindowHours: 48,
+      marketDataProvider: 'sample',
+    });
+  });
+
+  it('rejects an unknown market data provider and bad activity settings', () => {
+    expect(
+      problemsOf({
+        ACTIVITY_POPUP: 'maybe',
+        ACTIVITY_WINDOW_HOURS: '0',
+        MARKET_DATA_PROVIDER: 'acme-feed',
+      }),
+    ).toEqual([
+      'ACTIVITY_POPUP must be on or off',
+      'ACTIVITY_WINDOW_HOURS must be a whole number of hours from 1 to 720',
+      'MARKET_DATA_PROVIDER must be one of sample',
+    ]);
+  });
 });

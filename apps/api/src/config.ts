@@ -4,6 +4,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
+/** Market data providers this build knows; only the bundled sample one for now. */
+export const MARKET_DATA_PROVIDERS = ['sample'] as const;
+export type MarketDataProviderName = (typeof MARKET_DATA_PROVIDERS)[number];
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** apps/web/build, found from this file's location so the working directory does not matter. */
@@ -89,6 +93,18 @@ const EnvSchema = z.object({
     .default('info'),
   WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
   TRUST_PROXY: booleanFlag.default(false),
+  ACTIVITY_POPUP: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ACTIVITY_WINDOW_HOURS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of hours from 1 to 720')
+    .transform(Number)
+    .refine((hours) => hours >= 1 && hours <= 720, 'must be a whole number of hours from 1 to 720')
+    .default(24),
+  MARKET_DATA_PROVIDER: z
+    .enum(MARKET_DATA_PROVIDERS, {
+      error: `must be one of ${MARKET_DATA_PROVIDERS.join(', ')}`,
+    })
+    .default('sample'),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -113,6 +129,11 @@ export interface Config {
   /** Absolute; its `client/` folder and `pages.json` are served when present. */
   readonly webDistDir: string;
   readonly trustProxy: boolean;
+  /** The home page's activity popup (PRODUCT.md §1.1); the operator may switch it off. */
+  readonly activityPopup: boolean;
+  /** How far back the popup's events go. */
+  readonly activityWindowHours: number;
+  readonly marketDataProvider: MarketDataProviderName;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -159,5 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(process.cwd(), e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,
+    activityPopup: e.ACTIVITY_POPUP === 'on',
+    activityWindowHours: e.ACTIVITY_WINDOW_HOURS,
+    marketDataProvider: e.MARKET_DATA_PROVIDER,
   });
 }

@@ -4,6 +4,8 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPagesManifest } from './page-manifest.mjs';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,6 +21,37 @@ async function findHtmlFiles(dir) {
       path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
     )
     .sort();
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Writes `.br` and `.gz` beside every compressible asset, at the highest levels, once per
+ * build, so the server sends compressed files without compressing on each request.
+ * HTML pages are compressed by the server when it loads them.
+ */
+async function precompressAssets() {
+  const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
+  const targets = entries
+    .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  let count = 0;
+  await Promise.all(
+    targets.map(async (file) => {
+      const content = await readFile(file);
+      if (content.length < MIN_COMPRESS_BYTES) return;
+      const [br, gz] = await Promise.all([
+        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzipAsync(content, { level: 9 }),
+      ]);
+      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+      count += 1;
+    }),
+  );
+  return count;
 }
 
 async function main() {
@@ -42,6 +75,8 @@ async function main() {
   for (const entry of entries) {
     console.log(`  ${entry.file.padEnd(28)} ${entry.scriptHashes.length} inline script hash(es)`);
   }
+  const compressed = await precompressAssets();
+  console.log(`postbuild: pre-compressed ${compressed} assets (.br, .gz)`);
 }
 
 main().catch((error) => {

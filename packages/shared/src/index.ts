@@ -7,6 +7,7 @@ export * from './catalog/countries.js';
 export * from './catalog/plans.js';
 export * from './catalog/payment-methods.js';
 export * from './catalog/instruments.js';
+export * from './catalog/sample-quotes.js';
 export * from './schemas/markets.js';
 export * from './schemas/activity.js';
 export * from './schemas/support.js';

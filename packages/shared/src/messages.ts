@@ -31,6 +31,17 @@ export const MESSAGES = {
     sending: 'Sending...',
     dashboardFailure: 'Failed to send message. Try again later.',
     contactFailure: '❌ Failed to send message. Try again later.',
+    sent: 'Thank you — your message has been sent. We usually reply within one business day.',
+    messageRequired: 'Please write your message',
+    messageTooLong: 'Message must be at most 5,000 characters',
+    subjectTooLong: 'Subject must be at most 200 characters',
+    subjectInvalid: 'Subject must be text',
+    emailInvalid: 'Please enter a valid email',
+    rateLimited: 'Too many messages from this address; please wait a minute and try again.',
+  },
+  calendar: {
+    /** Followed by the long en-US date: 'You will be reminded on Tuesday, March 3, 2026'. */
+    remindPrefix: 'You will be reminded on',
   },
   subscription: {
     success: 'Subscription successful',

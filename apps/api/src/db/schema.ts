@@ -93,3 +93,66 @@ export const sessions = pgTable(
     ),
   ],
 );
+
+// Support (PRODUCT.md §2): a ticket per conversation, its messages in order. A ticket from the
+// public contact form has no client, only an optional reply e-mail; one from the dashboard
+// belongs to the signed-in client. Staff replies (author_kind 'staff') come with the inbox.
+export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const;
+export const MESSAGE_AUTHOR_KINDS = ['client', 'staff', 'visitor'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export type MessageAuthorKind = (typeof MESSAGE_AUTHOR_KINDS)[number];
+
+/** Kept literal for drizzle-kit; the shared schema enforces the same bound at the edge. */
+const SUPPORT_MESSAGE_MAX_CHARS = 5000;
+
+export const supportTickets = pgTable(
+  'support_tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'set null' }),
+    replyEmail: text('reply_email'),
+    subject: text('subject').notNull().default(''),
+    status: text('status', { enum: TICKET_STATUSES }).notNull().default('open'),
+    /** Who may replay the key: the client id, or 'visitor:' + IP for the public form. */
+    idempotencyScope: text('idempotency_scope'),
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('support_tickets_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    index('support_tickets_status_created_idx').on(t.status, t.createdAt),
+    uniqueIndex('support_tickets_idempotency_unique').on(t.idempotencyScope, t.idempotencyKey),
+    check('support_tickets_status_valid', sql`${t.status} in (${inList(TICKET_STATUSES)})`),
+    check(
+      'support_tickets_idempotency_pair',
+      sql`(${t.idempotencyScope} is null) = (${t.idempotencyKey} is null)`,
+    ),
+  ],
+);
+
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: uuid('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    authorKind: text('author_kind', { enum: MESSAGE_AUTHOR_KINDS }).notNull(),
+    staffId: uuid('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** Plain text as the author typed it; never rendered as HTML. */
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('support_messages_ticket_created_idx').on(t.ticketId, t.createdAt),
+    check(
+      'support_messages_author_kind_valid',
+      sql`${t.authorKind} in (${inList(MESSAGE_AUTHOR_KINDS)})`,
+    ),
+    check(
+      'support_messages_body_length',
+      sql`char_length(${t.body}) <= ${sql.raw(String(SUPPORT_MESSAGE_MAX_CHARS))}`,
+    ),
+  ],
+);

@@ -1,6 +1,7 @@
 // Authentication runs in onRequest, before the body is parsed or validated (PRODUCT.md §7), so a
 // call without a valid token gets 401 — or 403 for the other kind of token — whatever its body.
-// A route declares what it needs with `config: { auth: 'client' | 'staff' | 'staff-enrolment' }`.
+// A route declares what it needs with
+// `config: { auth: 'client' | 'client-optional' | 'staff' | 'staff-enrolment' }`.
 import { AppError } from '@brokerdesk/shared';
 import type { StaffRole } from '@brokerdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -10,10 +11,12 @@ import type { SessionService } from '../modules/sessions/sessions.service.js';
 
 /**
  * - client: a client session.
+ * - client-optional: anonymous when no token is sent; a token that is sent must be a live
+ *   client session (a bad one is 401, never silently treated as anonymous).
  * - staff: a staff session with full scope.
  * - staff-enrolment: any staff session, including one that may only enrol TOTP.
  */
-export type AuthRequirement = 'client' | 'staff' | 'staff-enrolment';
+export type AuthRequirement = 'client' | 'client-optional' | 'staff' | 'staff-enrolment';
 
 export interface AuthenticatedClient {
   sessionId: string;
@@ -33,7 +36,7 @@ declare module 'fastify' {
     auth?: AuthRequirement;
   }
   interface FastifyRequest {
-    /** Set by the auth hook on `auth: 'client'` routes. */
+    /** Set by the auth hook on `auth: 'client'` routes (and 'client-optional' with a token). */
     client: AuthenticatedClient | null;
     /** Set by the auth hook on staff routes. */
     staff: AuthenticatedStaff | null;
@@ -86,9 +89,11 @@ async function authPlugin(app: FastifyInstance, { sessions }: { sessions: Sessio
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth;
     if (!requirement) return;
-    const wanted = requirement === 'client' ? 'client' : 'staff';
+    const wanted =
+      requirement === 'client' || requirement === 'client-optional' ? 'client' : 'staff';
 
     const token = presentedToken(request, wanted);
+    if (!token && requirement === 'client-optional') return;
     const session = token ? await sessions.authenticateToken({ token }) : null;
     if (!session) throw new AppError('UNAUTHENTICATED', NOT_SIGNED_IN);
 

@@ -7,7 +7,8 @@ import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createWebFixture } from '../test/web-fixture.js';
 import type { WebFixture } from '../test/web-fixture.js';
-import { WebBuildError, loadWebBuild } from './web-app.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { WebBuildError, loadWebBuild, pickEncoding } from './web-app.js';
 
 let root: string;
 let fixture: WebFixture;
@@ -127,6 +128,74 @@ describe('serving the web build', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).not.toContain('outside client/');
     expect(response.body).not.toContain('spaPrefixes');
+  });
+
+  it('serves a robots.txt that closes the portal, back office and API and names the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const lines = response.body.split('\n');
+    expect(lines).toContain('User-agent: *');
+    expect(lines).toContain('Disallow: /userDashboard');
+    expect(lines).toContain('Disallow: /adminDashboard');
+    expect(lines).toContain('Disallow: /api/');
+    expect(lines).not.toContain('Disallow: /');
+    expect(lines).toContain(`Sitemap: ${t.config.publicUrl}/sitemap.xml`);
+  });
+
+  it('lists every pre-rendered public page in sitemap.xml with absolute URLs', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    const locs = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([`${t.config.publicUrl}/`, `${t.config.publicUrl}/userRegister`]);
+  });
+
+  it('sends pages compressed with brotli or gzip as the browser accepts', async () => {
+    const asBrowser = await t.app.inject({
+      method: 'GET',
+      url: '/userRegister',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(asBrowser.headers['content-encoding']).toBe('br');
+    expect(asBrowser.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(asBrowser.rawPayload).toString()).toContain('Create an Account');
+
+    const gzipOnly = await t.app.inject({
+      method: 'GET',
+      url: '/no-such-page',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzipOnly.statusCode).toBe(404);
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipOnly.rawPayload).toString()).toContain('Page not found');
+
+    const plain = await get('/userRegister');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('Create an Account');
+  });
+
+  it('sends the pre-compressed twin of an asset, and never a twin by its own name', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/entry-Ab12Cd.js',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe('console.log("entry");');
+    expect((await get('/assets/entry-Ab12Cd.js.br')).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', null],
+    [undefined, null],
+  ] as const)('picks the encoding for Accept-Encoding %j', (header, expected) => {
+    expect(pickEncoding(header)).toBe(expected);
   });
 
   it('keeps unknown /api paths as JSON 404', async () => {

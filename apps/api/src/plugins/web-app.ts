@@ -6,6 +6,7 @@
 // request path can reach pages.json or anything outside client/.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -30,6 +31,9 @@ export type PagesManifest = z.infer<typeof PagesManifestSchema>;
 
 interface LoadedPage {
   html: Buffer;
+  /** The same HTML compressed once at start, for clients that accept it. */
+  brotli: Buffer;
+  gzip: Buffer;
   csp: string;
 }
 
@@ -64,7 +68,8 @@ function listFiles(dir: string, root: string, out: Set<string>): void {
     const full = join(dir, entry.name);
     // Symbolic links are not followed: they could point outside client/.
     if (entry.isDirectory()) listFiles(full, root, out);
-    else if (entry.isFile() && !entry.name.endsWith('.html'))
+    // Pre-compressed twins (.br, .gz) are sent in place of their original, never by name.
+    else if (entry.isFile() && !/\.(html|br|gz)$/.test(entry.name))
       out.add(relative(root, full).split(sep).join('/'));
   }
 }
@@ -95,13 +100,22 @@ export function loadWebBuild(config: Config): WebBuild | null {
     const full = resolve(clientDir, file);
     if (!full.startsWith(clientDir + sep))
       throw new WebBuildError(`pages.json names a file outside client/: ${file}`);
+    let html: Buffer;
     try {
-      return { html: readFileSync(full), csp: serializeCsp(config, CSP_DIRECTIVES, scriptHashes) };
+      html = readFileSync(full);
     } catch {
       throw new WebBuildError(
         `pages.json names ${file}, which is missing from ${clientDir}; rebuild the web app`,
       );
     }
+    return {
+      html,
+      brotli: brotliCompressSync(html, {
+        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
+      }),
+      gzip: gzipSync(html, { level: 9 }),
+      csp: serializeCsp(config, CSP_DIRECTIVES, scriptHashes),
+    };
   };
 
   const pages = new Map<string, LoadedPage>();
@@ -119,18 +133,83 @@ export function loadWebBuild(config: Config): WebBuild | null {
   };
 }
 
-function sendPage(reply: FastifyReply, page: LoadedPage, status = 200) {
-  return reply
+/** The encoding to answer with: brotli, then gzip, else none (q=0 refuses an encoding). */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().toLowerCase())
+      .filter((part) => !/;\s*q=0(\.0*)?$/.test(part))
+      .map((part) => part.split(';', 1)[0]),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: LoadedPage, status = 200) {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  reply
     .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('content-security-policy', page.csp)
-    .send(page.html);
+    .header('vary', 'Accept-Encoding')
+    .header('content-security-policy', page.csp);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(page.brotli);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(page.gzip);
+  return reply.send(page.html);
 }
 
-export async function webAppPlugin(app: FastifyInstance, { build }: { build: WebBuild }) {
+// Pages that exist for people already on the site, or duplicate another page: not worth a
+// search engine's visit. (/risks shows the same disclosure as /risk.)
+const NOT_IN_SITEMAP = new Set(['/userLogin', '/passwordReset', '/risks']);
+
+/** robots.txt: public pages open to crawlers; the portal, back office and API are not. */
+export function robotsTxt(build: WebBuild, publicUrl: string): string {
+  const closed = [...build.spaPrefixes, '/api/'].map((prefix) => `Disallow: ${prefix}`);
+  return [
+    'User-agent: *',
+    ...closed,
+    '',
+    `Sitemap: ${new URL('/sitemap.xml', publicUrl)}`,
+    '',
+  ].join('\n');
+}
+
+/** sitemap.xml: every pre-rendered public page, as absolute URLs under PUBLIC_URL. */
+export function sitemapXml(build: WebBuild, publicUrl: string): string {
+  const escape = (text: string) =>
+    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const urls = [...build.pages.keys()]
+    .filter((path) => !NOT_IN_SITEMAP.has(path))
+    .sort()
+    .map((path) => `  <url><loc>${escape(new URL(path, publicUrl).href)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export async function webAppPlugin(
+  app: FastifyInstance,
+  { build, publicUrl }: { build: WebBuild; publicUrl: string },
+) {
   // Only for reply.sendFile (content types, ETag, ranges); routing is ours.
-  await app.register(fastifyStatic, { root: build.clientDir, serve: false });
+  await app.register(fastifyStatic, { root: build.clientDir, serve: false, preCompressed: true });
+
+  // Both are built once: they change only with the build or PUBLIC_URL, i.e. on restart.
+  const robots = robotsTxt(build, publicUrl);
+  const sitemap = sitemapXml(build, publicUrl);
+  const hourly = 'public, max-age=3600';
+  app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', hourly).send(robots),
+  );
+  app.get('/sitemap.xml', { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/xml; charset=utf-8').header('cache-control', hourly).send(sitemap),
+  );
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const rawPath = request.url.split('?', 1)[0] ?? '/';
@@ -140,16 +219,16 @@ export async function webAppPlugin(app: FastifyInstance, { build }: { build: Web
     try {
       path = decodeURIComponent(rawPath);
     } catch {
-      return sendPage(reply, build.notFound, 404);
+      return sendPage(request, reply, build.notFound, 404);
     }
 
     const pagePath = normalizePagePath(path);
     const page = build.pages.get(pagePath);
-    if (page) return sendPage(reply, page);
+    if (page) return sendPage(request, reply, page);
     if (
       build.spaPrefixes.some((prefix) => pagePath === prefix || pagePath.startsWith(`${prefix}/`))
     ) {
-      return sendPage(reply, build.spaFallback);
+      return sendPage(request, reply, build.spaFallback);
     }
 
     const file = path.replace(/^\/+/, '');
@@ -161,7 +240,7 @@ export async function webAppPlugin(app: FastifyInstance, { build }: { build: Web
         immutable,
       });
     }
-    return sendPage(reply, build.notFound, 404);
+    return sendPage(request, reply, build.notFound, 404);
   };
 
   app.get('/', { schema: { hide: true } }, handler);

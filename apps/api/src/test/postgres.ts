@@ -30,6 +30,18 @@ export function quoteIdent(name: string): string {
 }
 
 export async function dropDatabase(client: pg.Client, name: string): Promise<void> {
+  // pool.end() resolves before its sockets have closed. Dropping WITH (FORCE) at that moment
+  // kills backends mid-goodbye, and their clients raise an uncaught "terminating connection".
+  // So wait (briefly) for the database's own connections to leave; FORCE is for stragglers.
+  const deadline = Date.now() + 2_000;
+  while (Date.now() < deadline) {
+    const { rows } = await client.query<{ count: number }>(
+      'select count(*)::int as count from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
+    if ((rows[0]?.count ?? 0) === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
   await client.query(`drop database if exists ${quoteIdent(name)} with (force)`);
 }
 

@@ -1,6 +1,7 @@
 // A miniature web build (the shape apps/web produces) for the serving tests.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { dirname, join } from 'node:path';
 
 function scriptHash(script: string): string {
@@ -33,7 +34,6 @@ export function createWebFixture(root: string): WebFixture {
     'assets/entry-Ab12Cd.js': 'console.log("entry");',
     'assets/style-Ef34Gh.css': 'body{margin:0}',
     'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
-    'robots.txt': 'User-agent: *\nAllow: /\n',
   };
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(client, path)), { recursive: true });
@@ -63,6 +63,10 @@ export function createWebFixture(root: string): WebFixture {
       ],
     }),
   );
+  // The web postbuild writes compressed twins of assets; the server must prefer them.
+  const entry = join(client, 'assets/entry-Ab12Cd.js');
+  writeFileSync(`${entry}.br`, brotliCompressSync(files['assets/entry-Ab12Cd.js'] ?? ''));
+  writeFileSync(`${entry}.gz`, gzipSync(files['assets/entry-Ab12Cd.js'] ?? ''));
   writeFileSync(join(webDistDir, 'secret.txt'), 'outside client/');
   return { webDistDir, hashes };
 }

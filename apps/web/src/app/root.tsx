@@ -11,7 +11,6 @@ import {
 import type { Route } from './+types/root';
 import { site } from '../content/site';
 import { ZOD_JITLESS_SCRIPT } from '../lib/zod-csp';
-import { AppProvider } from './provider';
 import './app.css';
 
 export const links: Route.LinksFunction = () => [
@@ -44,11 +43,7 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  return (
-    <AppProvider>
-      <Outlet />
-    </AppProvider>
-  );
+  return <Outlet />;
 }
 
 /** Shown by the SPA fallback (portal, back office) until the route's guard has run. */

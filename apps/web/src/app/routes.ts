@@ -7,19 +7,23 @@ export default [
   layout('layouts/public-layout.tsx', [
     index('routes/home.tsx'),
     // /risk and /risks share one module, so each route carries its path as its id.
-    ...PUBLIC_PAGES.map((page) => route(page.path.slice(1), page.file, { id: `public${page.path}` })),
+    ...PUBLIC_PAGES.map((page) =>
+      route(page.path.slice(1), page.file, { id: `public${page.path}` }),
+    ),
     // Unknown URLs, and '/__not-found' which the build pre-renders as the 404 page.
     route('*', 'routes/not-found.tsx'),
   ]),
-  layout('layouts/auth-layout.tsx', [
-    route('userRegister', 'routes/user-register.tsx'),
-    route('userLogin', 'routes/user-login.tsx'),
-    route('passwordReset', 'routes/password-reset.tsx'),
+  layout('layouts/query-layout.tsx', [
+    layout('layouts/auth-layout.tsx', [
+      route('userRegister', 'routes/user-register.tsx'),
+      route('userLogin', 'routes/user-login.tsx'),
+      route('passwordReset', 'routes/password-reset.tsx'),
+    ]),
+    route('userDashboard', 'layouts/portal-layout.tsx', [
+      index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
+      route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
+    ]),
+    route('adminLogin', 'routes/admin-login.tsx'),
+    route('adminDashboard', 'layouts/admin-layout.tsx', [index('routes/admin-dashboard.tsx')]),
   ]),
-  route('userDashboard', 'layouts/portal-layout.tsx', [
-    index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
-    route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
-  ]),
-  route('adminLogin', 'routes/admin-login.tsx'),
-  route('adminDashboard', 'layouts/admin-layout.tsx', [index('routes/admin-dashboard.tsx')]),
 ] satisfies RouteConfig;

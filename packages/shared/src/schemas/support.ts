@@ -1,2 +1,49 @@
-// Being written (issue 3): the wire shapes of the support calls.
-export {};
+// Support tickets: the public contact form and the dashboard support form send the same body
+// to `POST /api/support/send` (PRODUCT.md §4, §7). The same schema drives both React forms
+// (zodResolver) and the API route, so each message below exists once.
+import { z } from 'zod';
+import { MESSAGES } from '../messages.js';
+
+const m = MESSAGES.support;
+
+export const SUPPORT_SUBJECT_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5_000;
+
+// Registration's e-mail shape (seed §5: "{name}@{domain}.{tld}", no spaces).
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The seed has no required field on these forms, but an empty ticket helps nobody: the message
+ * is required; the subject may be empty. The e-mail is optional (public form only; the API
+ * ignores it when a client token is sent) and an empty string counts as absent.
+ */
+export const SupportBodySchema = z.object({
+  subject: z
+    .string({ error: m.subjectInvalid })
+    .trim()
+    .max(SUPPORT_SUBJECT_MAX, m.subjectTooLong)
+    .optional()
+    .default(''),
+  message: z
+    .string({ error: m.messageRequired })
+    .trim()
+    .min(1, m.messageRequired)
+    .max(SUPPORT_MESSAGE_MAX, m.messageTooLong),
+  email: z
+    .string({ error: m.emailInvalid })
+    .trim()
+    .max(254, m.emailInvalid)
+    .refine((email) => email === '' || EMAIL_SHAPE.test(email), m.emailInvalid)
+    .transform((email) => (email === '' ? undefined : email.toLowerCase()))
+    .optional(),
+});
+
+export type SupportBody = z.infer<typeof SupportBodySchema>;
+/** What the support forms hold before validation. */
+export type SupportForm = z.input<typeof SupportBodySchema>;
+
+export const SupportSentResponseSchema = z.object({
+  message: z.string(),
+  ticketId: z.uuid(),
+});
+export type SupportSentResponse = z.infer<typeof SupportSentResponseSchema>;

@@ -1,11 +1,42 @@
+// GET /api/activity/recent (no auth): anonymised recent events for the activity popup.
+import { RecentActivitySchema } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
 import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { systemClock } from '../../lib/clock.js';
+import type { Clock } from '../../lib/clock.js';
+import { makeActivityService } from './activity.service.js';
 
 export interface ActivityRoutesOptions {
   db: Db;
   config: Config;
+  clock?: Clock;
 }
 
-// Being built (issue 3).
-export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async () => {};
+export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async (
+  app,
+  { db, config, clock = systemClock },
+) => {
+  const service = makeActivityService({
+    db,
+    clock,
+    enabled: config.activityPopup,
+    windowHours: config.activityWindowHours,
+  });
+
+  app.get(
+    '/api/activity/recent',
+    {
+      schema: {
+        tags: ['activity'],
+        summary: 'Recent anonymised platform events (country and time only) for the popup',
+        response: { 200: RecentActivitySchema },
+      },
+    },
+    async (_request, reply) => {
+      // The popup polls every 20 s; answers are never stale and never shared.
+      reply.header('Cache-Control', 'no-store');
+      return service.listRecentActivity();
+    },
+  );
+};

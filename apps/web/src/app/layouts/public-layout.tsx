@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ActivityPopup } from '../../features/activity/components/activity-popup';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
@@ -11,6 +12,7 @@ export default function PublicLayout() {
       <main id="main-content" tabIndex={-1} className="page-main">
         <Outlet />
       </main>
+      <ActivityPopup />
       <SiteFooter />
     </div>
   );

@@ -1,17 +1,32 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { site, type SiteContent } from '../../content/site';
 import { renderAt } from '../../testing/render';
 import { SiteFooter } from './site-footer';
+
+const licensed: SiteContent = {
+  ...site,
+  companyName: 'Example Markets Ltd',
+  demo: false,
+  riskWarningPercent: 71.2,
+  licence: {
+    regulatorName: 'Example Financial Authority',
+    licenceNumber: 'EFA-123/45',
+    registerUrl: 'https://register.example.org/firms/123',
+    yearsLicensed: 5,
+    compensationText: null,
+  },
+};
+
+const DEMO_NOTICE = 'Demonstration platform — not a regulated broker. No real money is handled.';
 
 describe('SiteFooter (default demo content)', () => {
   it('says plainly that this is a demonstration and claims no licence', async () => {
     renderAt(<SiteFooter />);
-    expect(
-      await screen.findByText(
-        'Demonstration platform — not a regulated broker. No real money is handled.',
-      ),
-    ).toBeTruthy();
-    expect(screen.queryByText(/authorised|regulated by|licence number/i)).toBeNull();
+    expect(await screen.findByText(DEMO_NOTICE)).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).not.toMatch(/authorised|regulated by|licence number|register/i);
+    expect(footer.querySelector('a[href^="http"]')).toBeNull();
   });
 
   it('carries the risk warning with the configured percentage and the legal links', async () => {
@@ -25,5 +40,33 @@ describe('SiteFooter (default demo content)', () => {
       '/risks',
     );
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} BrokerDesk`))).toBeTruthy();
+  });
+});
+
+describe('SiteFooter (licence configured by the operator)', () => {
+  it('states the regulator and licence number and links to the public register', async () => {
+    renderAt(<SiteFooter content={licensed} />);
+    const claim = (await screen.findByText(/is authorised and regulated by/)).closest('p');
+    expect(claim?.textContent).toContain(
+      'Example Markets Ltd is authorised and regulated by Example Financial Authority under licence number EFA-123/45.',
+    );
+    const register = screen.getByRole('link', { name: /public register/i });
+    expect(register.getAttribute('href')).toBe('https://register.example.org/firms/123');
+    expect(screen.queryByText(DEMO_NOTICE)).toBeNull();
+    expect(screen.getByText(/Risk warning:/).closest('p')?.textContent).toContain('71.2%');
+    expect(screen.getByText(/© \d{4} Example Markets Ltd/)).toBeTruthy();
+  });
+
+  it('claims nothing from a half-filled licence (no licence number)', async () => {
+    const licence = licensed.licence ? { ...licensed.licence, licenceNumber: null } : null;
+    renderAt(<SiteFooter content={{ ...licensed, licence }} />);
+    expect(await screen.findByText(DEMO_NOTICE)).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).not.toMatch(/regulated by|register/i);
+  });
+
+  it('makes no licence claim when the install is marked as a demonstration', async () => {
+    renderAt(<SiteFooter content={{ ...licensed, demo: true }} />);
+    expect(await screen.findByText(DEMO_NOTICE)).toBeTruthy();
+    expect(screen.getByRole('contentinfo').textContent).not.toMatch(/regulated by|EFA-123/);
   });
 });

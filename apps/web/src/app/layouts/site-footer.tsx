@@ -2,7 +2,8 @@ import { MESSAGES } from '@brokerdesk/shared';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
-import { site } from '../../content/site';
+import { site, type SiteContent } from '../../content/site';
+import { configuredLicence } from '../../content/licence';
 
 const noSubscription = () => () => {};
 
@@ -18,19 +19,25 @@ function useCurrentYear(): number {
   );
 }
 
-/** Licence and risk footer (PRODUCT.md §1.3 and §1.5): claims only what the operator configured. */
-export function SiteFooter() {
+/**
+ * Licence and risk footer (PRODUCT.md §1.3 and §1.5): claims only what the operator configured.
+ * `content` defaults to the operator content module; tests pass a modified copy.
+ */
+export function SiteFooter({ content = site }: { content?: SiteContent }) {
   const year = useCurrentYear();
-  const { licence } = site;
-  const showDemoNotice = site.demo || licence === null;
+  // A licence is claimed only when regulator and licence number are both configured (the rule
+  // every page shares, features/company), and never in a demonstration install: the demo notice
+  // says "not a regulated broker", and the footer must not contradict itself.
+  const licence = configuredLicence(content);
+  const showDemoNotice = content.demo || licence === null;
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
         {showDemoNotice ? <p className="demo-notice">{MESSAGES.demoNotice}</p> : null}
-        {licence?.regulatorName ? (
+        {licence ? (
           <p className="licence">
-            {site.companyName} is authorised and regulated by {licence.regulatorName}
-            {licence.licenceNumber ? ` under licence number ${licence.licenceNumber}` : ''}.
+            {content.companyName} is authorised and regulated by {licence.regulatorName} under
+            licence number {licence.licenceNumber}.
             {licence.registerUrl ? (
               <>
                 {' '}
@@ -45,9 +52,9 @@ export function SiteFooter() {
         {licence?.compensationText ? <p className="licence">{licence.compensationText}</p> : null}
         <p className="risk-warning">
           <strong>Risk warning:</strong> CFDs are complex products, and leverage means losses can
-          build up quickly. {site.riskWarningPercent}% of retail investor accounts lose money when
-          trading CFDs with this provider. Only trade if you understand how CFDs work and can afford
-          to lose the money you put in.
+          build up quickly. {content.riskWarningPercent}% of retail investor accounts lose money
+          when trading CFDs with this provider. Only trade if you understand how CFDs work and can
+          afford to lose the money you put in.
         </p>
         <nav aria-label="Legal" className="footer-links">
           <ul>
@@ -60,7 +67,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className="copyright">
-          © {year} {site.companyName}
+          © {year} {content.companyName}
         </p>
       </div>
     </footer>

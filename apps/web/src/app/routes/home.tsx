@@ -1,7 +1,18 @@
-import { Link } from 'react-router';
+import { PLANS, SAMPLE_MARKET_QUOTES } from '@brokerdesk/shared';
+import type { MarketQuote, MarketTab } from '@brokerdesk/shared';
+import { useMemo } from 'react';
 import type { Route } from './+types/home';
-import { paths } from '../../config/paths';
 import { site } from '../../content/site';
+import { FourSteps } from '../../features/home/components/four-steps';
+import { HeroCarousel } from '../../features/home/components/hero-carousel';
+import { homeSlides } from '../../features/home/components/home-slides';
+import { PlatformDownloads } from '../../features/home/components/platform-downloads';
+import { WhyChooseUs } from '../../features/home/components/why-choose-us';
+import { MarketsWidget } from '../../features/markets/components/markets-widget';
+import { PriceChart } from '../../features/markets/components/price-chart';
+import { PriceTicker } from '../../features/markets/components/price-ticker';
+import { useMarkets } from '../../features/markets/hooks/use-markets';
+import { PlanCards } from '../../features/plans/components/plan-cards';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
@@ -10,53 +21,52 @@ export const meta: Route.MetaFunction = () =>
     `Open a ${site.companyName} account, fund it and follow your balances in a personal client portal.`,
   );
 
+const CHART_SYMBOL = 'BTC/USD';
+const SLIDES = homeSlides(site);
+
+/**
+ * The home page. Everything static is pre-rendered, including the markets widget with the
+ * bundled sample quotes; /api/markets is fetched after hydration for the ticker, the chart and
+ * the widget. No zod, react-query or chart library in this route's initial bundle.
+ */
 export default function Home() {
+  const markets = useMarkets();
+
+  const widgetQuotes = useMemo((): Record<MarketTab, readonly MarketQuote[]> => {
+    if (!markets) return SAMPLE_MARKET_QUOTES;
+    const fromApi = { ...SAMPLE_MARKET_QUOTES };
+    for (const entry of markets.tabs) fromApi[entry.tab] = entry.quotes;
+    return fromApi;
+  }, [markets]);
+  const sample = markets ? markets.source === 'sample' : true;
+
   return (
     <>
-      <section className="hero" aria-labelledby="hero-title">
-        <div className="container hero-inner">
-          <p className="hero-eyebrow">Forex, CFD and crypto trading accounts</p>
-          <h1 id="hero-title">Your trading account, all in one place</h1>
-          <p className="hero-copy">
-            Register in a few minutes, then use your client portal to follow your deposits, bonuses
-            and balance, and to reach our support team when you need a hand. Trading on margin is
-            risky: you can lose more than you expect, so read the risk warning below before you
-            start.
-          </p>
-          {site.demo ? (
-            <p className="hero-note">
+      <HeroCarousel slides={SLIDES} />
+      {site.demo ? (
+        <div className="hero-demo-note">
+          <div className="container">
+            <p>
               This site is a demonstration of {site.companyName}. Accounts and balances here are for
               testing only.
             </p>
-          ) : null}
-          <Link to={paths.register} className="button button--accent button--large">
-            Join Now
-          </Link>
+          </div>
         </div>
-      </section>
-      <section className="container features" aria-labelledby="features-title">
-        <h2 id="features-title">What your account gives you</h2>
-        <ul className="feature-list">
-          <li>
-            <h3>One dashboard</h3>
-            <p>Deposits, profit, bonuses, referral bonus and balance, each shown in US dollars.</p>
-          </li>
-          <li>
-            <h3>Clear records</h3>
-            <p>
-              Every movement on your account is recorded, and your balance is worked out from those
-              records.
-            </p>
-          </li>
-          <li>
-            <h3>People to talk to</h3>
-            <p>
-              Questions about your account? Write to{' '}
-              <a href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a>.
-            </p>
-          </li>
-        </ul>
-      </section>
+      ) : null}
+      <PriceTicker
+        quotes={markets ? (markets.tabs.find((t) => t.tab === 'popular')?.quotes ?? []) : null}
+        sample={sample}
+      />
+      <WhyChooseUs site={site} />
+      <PlanCards plans={PLANS} />
+      <PriceChart
+        symbol={markets?.series.symbol ?? CHART_SYMBOL}
+        points={markets ? markets.series.points : null}
+        sample={sample}
+      />
+      <MarketsWidget quotes={widgetQuotes} sample={sample} />
+      <FourSteps />
+      <PlatformDownloads downloads={site.downloads} />
     </>
   );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { AboutContent } from '../../../features/company/about-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/about', 'About us.');
+export const meta = () =>
+  infoPageMeta(
+    '/about',
+    'Who runs this trading platform, where it operates and what it stands for: clear costs, no promised returns and a plain statement of its status.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/about">{null}</InfoPage>;
+  return (
+    <InfoPage path="/about">
+      <AboutContent />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { AdvicesContent } from '../../../features/education/advices-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/advices', 'Economic calendar.');
+export const meta = () =>
+  infoPageMeta(
+    '/advices',
+    'What the economic calendar shows and how traders use scheduled releases, such as rate decisions and jobs data, to plan their trading.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/advices">{null}</InfoPage>;
+  return (
+    <InfoPage path="/advices">
+      <AdvicesContent />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { AffiliateContent } from '../../../features/company/affiliate-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/affiliate', 'Affiliate programme.');
+export const meta = () =>
+  infoPageMeta(
+    '/affiliate',
+    'Become a partner: RevShare or CPA rewards, a personal partner account with visitor statistics, and ready-made marketing materials.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/affiliate">{null}</InfoPage>;
+  return (
+    <InfoPage path="/affiliate">
+      <AffiliateContent />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,17 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { WebinarCalendar } from '../../../features/calendar/components/webinar-calendar';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/calendar', 'Calendar of webinars.');
+export const meta = () =>
+  infoPageMeta('/calendar', 'Pick a webinar date and set yourself a reminder.');
 
 export default function Page() {
-  return <InfoPage path="/calendar">{null}</InfoPage>;
+  return (
+    <InfoPage path="/calendar">
+      <p>
+        Choose the day of the webinar you want to follow, then press REMIND to see the date of your
+        reminder.
+      </p>
+      <WebinarCalendar />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { ConflictPolicy } from '../../../features/legal/conflict-policy';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/conflict', 'Conflict of interest policy.');
+export const meta = () =>
+  infoPageMeta(
+    '/conflict',
+    'How we identify, manage and disclose conflicts between our interests, our staff and partners, and the interests of our clients.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/conflict">{null}</InfoPage>;
+  return (
+    <InfoPage path="/conflict">
+      <ConflictPolicy />
+    </InfoPage>
+  );
 }

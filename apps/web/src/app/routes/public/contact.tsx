@@ -1,8 +1,24 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { site } from '../../../content/site';
+import { ContactForm } from '../../../features/support/components/contact-form';
+import { SupportFaq } from '../../../features/support/components/support-faq';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/contact', 'Contact us.');
+export const meta = () =>
+  infoPageMeta(
+    '/contact',
+    `Send ${site.companyName} a message and read the answers to common questions.`,
+  );
 
 export default function Page() {
-  return <InfoPage path="/contact">{null}</InfoPage>;
+  return (
+    <InfoPage path="/contact">
+      <p>
+        Write to us with any question about your account, payments or the platform. Add your e-mail
+        address if you would like an answer; signed-in clients can also write from the support page
+        of their dashboard.
+      </p>
+      <ContactForm />
+      <SupportFaq />
+    </InfoPage>
+  );
 }

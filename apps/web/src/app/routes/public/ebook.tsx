@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { EbookContent } from '../../../features/education/ebook-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/ebook', 'Forex e-book.');
+export const meta = () =>
+  infoPageMeta(
+    '/ebook',
+    'A free forex e-book for beginners: how the currency market works, reading quotes, leverage and margin, and building a trading plan.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/ebook">{null}</InfoPage>;
+  return (
+    <InfoPage path="/ebook">
+      <EbookContent />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { InformationSecurity } from '../../../features/legal/information-security';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/information', 'Information security.');
+export const meta = () =>
+  infoPageMeta(
+    '/information',
+    'How we protect your login, your documents and your account records, and the simple steps you can take to keep your account safe.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/information">{null}</InfoPage>;
+  return (
+    <InfoPage path="/information">
+      <InformationSecurity />
+    </InfoPage>
+  );
 }

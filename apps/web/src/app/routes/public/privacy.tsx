@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { PrivacyNotice } from '../../../features/legal/privacy-notice';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/privacy', 'Privacy policy.');
+export const meta = () =>
+  infoPageMeta(
+    '/privacy',
+    'What personal data we store when you register and trade, why we keep it, for how long, and the rights you have over it.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/privacy">{null}</InfoPage>;
+  return (
+    <InfoPage path="/privacy">
+      <PrivacyNotice />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { SafetyContent } from '../../../features/company/safety-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/safety', 'Safety of funds.');
+export const meta = () =>
+  infoPageMeta(
+    '/safety',
+    'How client balances are recorded and withdrawals protected on this platform, and what protection does and does not apply.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/safety">{null}</InfoPage>;
+  return (
+    <InfoPage path="/safety">
+      <SafetyContent />
+    </InfoPage>
+  );
 }

@@ -1,8 +1,16 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { ClientAgreement } from '../../../features/legal/client-agreement';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/terms', 'Client agreement.');
+export const meta = () =>
+  infoPageMeta(
+    '/terms',
+    'The client agreement in 23 clauses: accounts and deposits, trading, margin, client money, default, termination and governing law.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/terms">{null}</InfoPage>;
+  return (
+    <InfoPage path="/terms">
+      <ClientAgreement />
+    </InfoPage>
+  );
 }

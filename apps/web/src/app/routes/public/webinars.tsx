@@ -1,8 +1,17 @@
-import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { InfoPage, infoPageMeta, StartTradingLink } from '../../../components/info-page';
+import { WebinarsContent } from '../../../features/education/webinars-content';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/webinars', 'Forex webinars.');
+export const meta = () =>
+  infoPageMeta(
+    '/webinars',
+    'Free live forex webinars for registered clients: market basics, order types, news trading and risk management, with questions answered.',
+  );
 
 export default function Page() {
-  return <InfoPage path="/webinars">{null}</InfoPage>;
+  return (
+    <InfoPage path="/webinars">
+      <WebinarsContent />
+      <StartTradingLink />
+    </InfoPage>
+  );
 }

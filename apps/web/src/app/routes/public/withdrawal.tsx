@@ -1,8 +1,42 @@
+import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { paths } from '../../../config/paths';
+import { FeeTable } from '../../../features/instruments/components/fee-tables';
+import { depositFeeRows, withdrawalFeeRows } from '../../../features/instruments/withdrawal-rows';
 
-// Temporary frame: its content is being written.
-export const meta = () => infoPageMeta('/withdrawal', 'Withdrawal information and general fees.');
+const path = '/withdrawal';
 
-export default function Page() {
-  return <InfoPage path="/withdrawal">{null}</InfoPage>;
+export const meta = () =>
+  infoPageMeta(
+    path,
+    'Processing times and fees for deposits and withdrawals by method, and how withdrawal requests are handled and paid out.',
+  );
+
+export default function WithdrawalPage() {
+  return (
+    <InfoPage path={path}>
+      <p>
+        The tables below show how long each payment method takes and what it costs, first for
+        deposits and then for withdrawals. Your bank or payment provider may need extra time of its
+        own before the money arrives.
+      </p>
+      <h2>Deposits</h2>
+      <FeeTable caption="Deposit processing times and fees" rows={depositFeeRows} />
+      <h2>Withdrawals</h2>
+      <FeeTable caption="Withdrawal processing times and fees" rows={withdrawalFeeRows} />
+      <h2>Notes</h2>
+      <ul>
+        <li>Withdrawal requests are processed within 1 business day.</li>
+        <li>
+          As set out in the <Link to={paths.terms}>client agreement</Link>, a withdrawal needs 24
+          hours written notice. You give that notice by submitting a withdrawal request from your
+          dashboard.
+        </li>
+        <li>
+          Where the fee reads &lsquo;Account manager inquiry&rsquo;, ask your account manager or our
+          support team for the current fee before you request the withdrawal.
+        </li>
+      </ul>
+    </InfoPage>
+  );
 }

@@ -12,6 +12,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
 import { ApiError } from '../../../lib/api-client';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
 
 const FIELD_NAMES = [
@@ -98,15 +99,7 @@ export function RegistrationForm() {
       },
       onError: (error) => {
         setResult(registrationFailureMessage(error));
-        if (error instanceof ApiError && error.fields) {
-          let first = true;
-          for (const name of FIELD_NAMES) {
-            const message = error.fields[name]?.[0];
-            if (!message) continue;
-            setError(name, { type: 'server', message }, { shouldFocus: first });
-            first = false;
-          }
-        }
+        applyServerFieldErrors(error, FIELD_NAMES, setError);
       },
     });
   };

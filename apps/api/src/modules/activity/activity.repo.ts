@@ -1,0 +1,28 @@
+// The popup's event sources. Each query returns only what may be shown to any visitor: the
+// kind, a country and a time (PRODUCT.md §1.1) — never a name, an e-mail, an id or an amount.
+// When the subscriptions table arrives, 'plan-subscribed' is one more function here, added to
+// ACTIVITY_SOURCES.
+import { desc, gte } from 'drizzle-orm';
+import type { ActivityEvent } from '@brokerdesk/shared';
+import type { Db } from '../../db/client.js';
+import { clients } from '../../db/schema.js';
+
+/** Events at or after `since`, newest first, at most `limit`. */
+export type ActivitySource = (db: Db, since: Date, limit: number) => Promise<ActivityEvent[]>;
+
+/** New client accounts (served by clients_created_at_idx). */
+export const findAccountOpenings: ActivitySource = async (db, since, limit) => {
+  const rows = await db
+    .select({ country: clients.country, createdAt: clients.createdAt })
+    .from(clients)
+    .where(gte(clients.createdAt, since))
+    .orderBy(desc(clients.createdAt), desc(clients.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    kind: 'account-opened' as const,
+    country: row.country,
+    at: row.createdAt.toISOString(),
+  }));
+};
+
+export const ACTIVITY_SOURCES: readonly ActivitySource[] = [findAccountOpenings];

@@ -1,0 +1,92 @@
+import type { ActivityEvent } from '@brokerdesk/shared';
+import { useEffect, useRef, useState } from 'react';
+import { getRecentActivity } from '../api/get-recent-activity';
+import './activity-popup.css';
+
+/** Seed §4 / §9: fetched once at load and every 20 s; each event stays 8 s. */
+export const ACTIVITY_POLL_MS = 20_000;
+export const ACTIVITY_VISIBLE_MS = 8_000;
+
+/** "A client from GERMANY just opened an account" — nothing but the country and the kind. */
+export function describeActivity(event: ActivityEvent): string {
+  const from = `A client from ${event.country.toUpperCase()}`;
+  if (event.kind === 'plan-subscribed') {
+    return event.planName
+      ? `${from} just subscribed to the ${event.planName} plan`
+      : `${from} just subscribed to a plan`;
+  }
+  return `${from} just opened an account`;
+}
+
+/**
+ * Real, anonymised recent events (PRODUCT.md §1.1). Renders nothing until the first fetch has
+ * answered (so never during pre-rendering); hidden when there is no event, when the operator
+ * switched it off, or when the fetch fails. Closing it stops it for the rest of the visit.
+ */
+export function ActivityPopup() {
+  const [answered, setAnswered] = useState(false);
+  const ready = useRef(false);
+  const [shown, setShown] = useState<ActivityEvent | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+  const nextIndex = useRef(0);
+
+  useEffect(() => {
+    if (dismissed) return;
+    const controller = new AbortController();
+    let hideTimer: number | undefined;
+
+    const load = async () => {
+      // A background tab skips its turns; the next one after it is shown fetches again.
+      if (ready.current && document.visibilityState === 'hidden') return;
+      try {
+        const { enabled, events } = await getRecentActivity(controller.signal);
+        const event = enabled ? events[nextIndex.current % Math.max(events.length, 1)] : undefined;
+        window.clearTimeout(hideTimer);
+        if (event) {
+          nextIndex.current += 1;
+          setShown(event);
+          hideTimer = window.setTimeout(() => setShown(null), ACTIVITY_VISIBLE_MS);
+        } else {
+          setShown(null);
+        }
+      } catch (error) {
+        if (controller.signal.aborted) return;
+        console.warn('Failed to fetch recent activity', error);
+        setShown(null);
+      }
+      ready.current = true;
+      setAnswered(true);
+    };
+
+    void load();
+    const poll = window.setInterval(() => void load(), ACTIVITY_POLL_MS);
+    return () => {
+      controller.abort();
+      window.clearInterval(poll);
+      window.clearTimeout(hideTimer);
+    };
+  }, [dismissed]);
+
+  if (!answered || dismissed) return null;
+
+  return (
+    <div className="activity-region" role="status" aria-live="polite">
+      {shown ? (
+        <div className="activity-popup">
+          <p className="activity-text">{describeActivity(shown)}</p>
+          <button
+            type="button"
+            className="activity-close"
+            aria-label="Close notification"
+            onClick={() => {
+              setShown(null);
+              setDismissed(true);
+            }}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

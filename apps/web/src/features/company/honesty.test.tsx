@@ -1,0 +1,165 @@
+import { screen } from '@testing-library/react';
+import type { ComponentType, ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import About from '../../app/routes/public/about';
+import Advices from '../../app/routes/public/advices';
+import Affiliate from '../../app/routes/public/affiliate';
+import Conflict from '../../app/routes/public/conflict';
+import Ebook from '../../app/routes/public/ebook';
+import Information from '../../app/routes/public/information';
+import Privacy from '../../app/routes/public/privacy';
+import Regulation from '../../app/routes/public/regulation';
+import Risk from '../../app/routes/public/risk';
+import Safety from '../../app/routes/public/safety';
+import Terms from '../../app/routes/public/terms';
+import Verification from '../../app/routes/public/verification';
+import Webinars from '../../app/routes/public/webinars';
+import { InfoPage } from '../../components/info-page';
+import { site, type SiteContent } from '../../content/site';
+import { renderAt } from '../../testing/render';
+import { ClientAgreement } from '../legal/client-agreement';
+import { RiskDisclosure } from '../legal/risk-disclosure';
+import { AboutContent } from './about-content';
+import { RegulationContent } from './regulation-content';
+import { SafetyContent } from './safety-content';
+
+// PRODUCT.md §1.3: without a licence in the content module, no page claims one.
+const LICENCE_CLAIM =
+  /regulated by|licen[cs]ed by|licence number|license number|authori[sz]ed and regulated|compensation scheme|20,000|90%|years? (of )?regulat/i;
+// PRODUCT.md §1.2: no page promises a return.
+const PROMISED_RETURN =
+  /\bROI\b|\d+(\.\d+)?% (a |per )?(day|daily|week|weekly|month|monthly)|guaranteed (profit|income)|risk[- ]free/i;
+
+const ROUTES: [string, ComponentType][] = [
+  ['/about', About],
+  ['/affiliate', Affiliate],
+  ['/regulation', Regulation],
+  ['/verification', Verification],
+  ['/privacy', Privacy],
+  ['/safety', Safety],
+  ['/risk', Risk],
+  ['/risks', Risk],
+  ['/terms', Terms],
+  ['/information', Information],
+  ['/conflict', Conflict],
+  ['/webinars', Webinars],
+  ['/ebook', Ebook],
+  ['/advices', Advices],
+];
+
+const LICENSED: SiteContent = {
+  ...site,
+  companyName: 'Acme Markets Ltd',
+  demo: false,
+  licence: {
+    regulatorName: 'Example Securities Commission',
+    licenceNumber: 'ESC-123/45',
+    registerUrl: 'https://register.example.org/firms/123',
+    yearsLicensed: 7,
+    compensationText:
+      'Eligible clients are covered by the Example Investor Compensation Fund for 90% of a covered claim.',
+  },
+};
+
+/** The pages whose text depends on the licence, rendered with a given content module. */
+const LICENCE_PAGES: [string, (content: SiteContent) => ReactNode][] = [
+  ['/about', (content) => <AboutContent content={content} />],
+  ['/regulation', (content) => <RegulationContent content={content} />],
+  ['/safety', (content) => <SafetyContent content={content} />],
+  ['/terms', (content) => <ClientAgreement content={content} />],
+];
+
+function renderWith(path: string, children: ReactNode) {
+  return renderAt(<InfoPage path={path}>{children}</InfoPage>, path);
+}
+
+function pageText(): string {
+  return (document.body.textContent ?? '').replace(/\s+/g, ' ');
+}
+
+describe('company, legal and education pages with the default content (no licence)', () => {
+  it('uses the demonstration configuration by default', () => {
+    expect(site.licence).toBeNull();
+    expect(site.demo).toBe(true);
+  });
+
+  it.each(ROUTES)('%s makes no licence claim and promises no return', (path, Page) => {
+    renderAt(<Page />, path);
+    expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
+    const text = pageText();
+    expect(text.length).toBeGreaterThan(500);
+    expect(text).not.toMatch(LICENCE_CLAIM);
+    expect(text).not.toMatch(PROMISED_RETURN);
+  });
+
+  it.each(['/about', '/regulation', '/safety', '/terms'])(
+    '%s says plainly that this is a demonstration handling no real money',
+    (path) => {
+      const Page = ROUTES.find(([p]) => p === path)?.[1] as ComponentType;
+      renderAt(<Page />, path);
+      const text = pageText();
+      expect(text).toContain('is a demonstration platform, not a regulated broker');
+      expect(text).toContain('No real money is handled');
+    },
+  );
+
+  it('claims nothing when a licence is only half configured', () => {
+    const partial: SiteContent = {
+      ...site,
+      licence: { ...LICENSED.licence!, licenceNumber: ' ' },
+    };
+    renderWith('/regulation', <RegulationContent content={partial} />);
+    expect(pageText()).not.toMatch(LICENCE_CLAIM);
+    expect(pageText()).not.toContain('Example Securities Commission');
+  });
+});
+
+describe('with a licence configured in the content module', () => {
+  it.each(LICENCE_PAGES)('%s names the regulator and the licence number', (path, render) => {
+    renderWith(path, render(LICENSED));
+    const text = pageText();
+    expect(text).toContain('authorised and regulated by Example Securities Commission');
+    expect(text).toContain('licence number ESC-123/45');
+    expect(text).not.toContain('demonstration platform');
+  });
+
+  it('/regulation links to the public register and states the years licensed', () => {
+    renderWith('/regulation', <RegulationContent content={LICENSED} />);
+    const link = screen.getByRole('link', { name: /register entry/i });
+    expect(link.getAttribute('href')).toBe('https://register.example.org/firms/123');
+    expect(pageText()).toContain('held this licence for 7 years');
+  });
+
+  it('/safety and the regulation clause show the operator’s compensation text', () => {
+    renderWith('/safety', <SafetyContent content={LICENSED} />);
+    expect(pageText()).toContain('Example Investor Compensation Fund');
+  });
+
+  it('the regulation clause of /terms carries the 20,000 euro fund cap only when licensed', () => {
+    renderWith('/terms', <ClientAgreement content={LICENSED} />);
+    expect(document.getElementById('clause-4')?.textContent).toContain('20,000 euro');
+  });
+
+  it('never renders a register link that is not http(s)', () => {
+    const content: SiteContent = {
+      ...LICENSED,
+      licence: { ...LICENSED.licence!, registerUrl: 'javascript:alert(1)' },
+    };
+    renderWith('/regulation', <RegulationContent content={content} />);
+    expect(screen.queryByRole('link', { name: /register entry/i })).toBeNull();
+  });
+});
+
+describe('risk disclosure', () => {
+  it('takes the risk percentage from the content module', () => {
+    renderWith('/risk', <RiskDisclosure content={{ ...site, riskWarningPercent: 71.3 }} />);
+    expect(pageText()).toContain('71.3% of retail investor accounts lose money');
+    expect(pageText()).not.toContain(`${site.riskWarningPercent}%`);
+  });
+
+  it('serves the same disclosure at /risks', () => {
+    renderAt(<Risk />, '/risks');
+    expect(screen.getByRole('heading', { level: 1, name: 'Risk disclosure' })).toBeTruthy();
+    expect(pageText()).toContain(`${site.riskWarningPercent}% of retail investor accounts`);
+  });
+});

@@ -1,0 +1,50 @@
+// @vitest-environment node
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import About from '../../app/routes/public/about';
+import Privacy from '../../app/routes/public/privacy';
+import Regulation from '../../app/routes/public/regulation';
+import Risk from '../../app/routes/public/risk';
+import Safety from '../../app/routes/public/safety';
+import Terms from '../../app/routes/public/terms';
+import Verification from '../../app/routes/public/verification';
+import Webinars from '../../app/routes/public/webinars';
+
+// The build pre-renders these pages without a browser (PRODUCT.md §8): they must render on the
+// server, with no window, storage or clock, and carry their content in the HTML.
+const PAGES: [string, ComponentType, string][] = [
+  ['/about', About, 'not a regulated broker'],
+  ['/regulation', Regulation, 'not a regulated broker'],
+  ['/safety', Safety, 'not a regulated broker'],
+  ['/privacy', Privacy, 'What we store'],
+  ['/verification', Verification, 'dated within the last 3 months'],
+  ['/risk', Risk, 'of retail investor accounts lose money'],
+  ['/risks', Risk, 'of retail investor accounts lose money'],
+  ['/terms', Terms, 'id="clause-23"'],
+  ['/webinars', Webinars, 'free for registered clients'],
+];
+
+describe('server rendering of the company and legal pages', () => {
+  // Render with no `window` at all, as the build does, then put the test window back.
+  const scope = globalThis as { window?: unknown };
+  const testWindow = scope.window;
+  beforeEach(() => {
+    delete scope.window;
+  });
+  afterEach(() => {
+    scope.window = testWindow;
+  });
+
+  it.each(PAGES)('%s renders to HTML without a browser', (path, Page, expected) => {
+    expect(typeof window).toBe('undefined');
+    const html = renderToString(
+      <StaticRouter location={path}>
+        <Page />
+      </StaticRouter>,
+    );
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toContain(expected);
+  });
+});

@@ -1,0 +1,6 @@
+import './markets.css';
+
+/** Says plainly that figures are the bundled sample, not live prices. */
+export function SampleBadge() {
+  return <span className="sample-badge">Sample data</span>;
+}

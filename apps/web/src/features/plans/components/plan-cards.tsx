@@ -1,0 +1,90 @@
+import { formatCents } from '@brokerdesk/shared';
+import type { Plan, PlanKind } from '@brokerdesk/shared';
+import { Link } from 'react-router';
+import './plans.css';
+
+/** Where every card's Subscribe goes (seed §2); the portal asks for sign-in if needed. */
+export const SUBSCRIBE_PATH = '/userDashboard/packages';
+
+function percent(basisPoints: number): string {
+  return `${basisPoints / 100}%`;
+}
+
+function duration(days: number): string {
+  if (days === 7) return '1 week';
+  return `${days} days`;
+}
+
+/** Features other than duration and type, which the card already lists as facts. */
+function extraFeatures(plan: Plan): readonly string[] {
+  return plan.features.filter((feature) => !/^(duration|type):/i.test(feature));
+}
+
+const HEADINGS: Record<PlanKind, string> = { weekly: 'Weekly plans', monthly: 'Monthly plans' };
+
+/**
+ * Plan cards: price, deposit bonus, referral bonus, duration, type and features. No card shows
+ * or implies a return (PRODUCT.md §1.2): the seed's ROI line is deliberately absent.
+ */
+export function PlanCards({ plans }: { plans: readonly Plan[] }) {
+  return (
+    <section className="plans" aria-labelledby="plans-title">
+      <div className="container">
+        <h2 id="plans-title">Our plans</h2>
+        {(['weekly', 'monthly'] as const).map((kind) => (
+          <div key={kind} className="plans-group">
+            <h3 id={`plans-${kind}`}>{HEADINGS[kind]}</h3>
+            <ul className="plan-grid" aria-labelledby={`plans-${kind}`}>
+              {plans
+                .filter((plan) => plan.kind === kind)
+                .map((plan) => (
+                  <li key={plan.id} className="plan-card">
+                    <h4 className="plan-name">{plan.name}</h4>
+                    <p className="plan-price">{formatCents(plan.priceCents)}</p>
+                    <dl className="plan-facts">
+                      <div>
+                        <dt>Deposit bonus</dt>
+                        <dd>{percent(plan.depositBonusBp)}</dd>
+                      </div>
+                      <div>
+                        <dt>Referral bonus</dt>
+                        <dd>{percent(plan.referralBonusBp)}</dd>
+                      </div>
+                      <div>
+                        <dt>Duration</dt>
+                        <dd>{duration(plan.durationDays)}</dd>
+                      </div>
+                      <div>
+                        <dt>Type</dt>
+                        <dd>{plan.type}</dd>
+                      </div>
+                      {plan.spreadsFrom ? (
+                        <div>
+                          <dt>Spreads from</dt>
+                          <dd>{plan.spreadsFrom}</dd>
+                        </div>
+                      ) : null}
+                    </dl>
+                    {extraFeatures(plan).length > 0 ? (
+                      <ul className="plan-features">
+                        {extraFeatures(plan).map((feature) => (
+                          <li key={feature}>{feature}</li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    <Link
+                      to={SUBSCRIBE_PATH}
+                      className="button button--primary button--block"
+                      aria-label={`Subscribe to the ${plan.name} plan`}
+                    >
+                      Subscribe
+                    </Link>
+                  </li>
+                ))}
+            </ul>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

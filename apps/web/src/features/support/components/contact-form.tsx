@@ -1,0 +1,132 @@
+import { MESSAGES, SupportBodySchema } from '@brokerdesk/shared';
+import type { SupportBody, SupportForm } from '@brokerdesk/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { applyServerFieldErrors } from '../../../lib/server-field-errors';
+import { sendSupportMessage } from '../api/send-support-message';
+import './support.css';
+
+const FIELD_NAMES = [
+  'subject',
+  'message',
+  'email',
+] as const satisfies readonly (keyof SupportForm)[];
+
+const EMPTY_FORM: DefaultValues<SupportForm> = { subject: '', message: '', email: '' };
+
+type Status =
+  { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; text: string } | { kind: 'failed' };
+
+function statusText(status: Status): string {
+  switch (status.kind) {
+    case 'idle':
+      return '';
+    case 'sending':
+      return MESSAGES.support.sending;
+    case 'sent':
+      return status.text;
+    case 'failed':
+      return MESSAGES.support.contactFailure;
+  }
+}
+
+/**
+ * The public contact form (seed §2 /contact, §4): status '' → 'Sending...' → the server's
+ * message (fields cleared) or the failure text (fields kept). Text is sent and shown as text.
+ */
+export function ContactForm() {
+  const {
+    register: field,
+    handleSubmit,
+    formState: { errors },
+    clearErrors,
+    setError,
+    reset,
+  } = useForm<SupportForm, unknown, SupportBody>({
+    resolver: zodResolver(SupportBodySchema),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY_FORM,
+    shouldFocusError: true,
+  });
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const messageId = useId();
+  const messageErrorId = `${messageId}-error`;
+
+  const editable = (name: (typeof FIELD_NAMES)[number]) =>
+    field(name, { onChange: () => clearErrors(name) });
+
+  const onValid = async (body: SupportBody) => {
+    setStatus({ kind: 'sending' });
+    try {
+      const result = await sendSupportMessage({ body });
+      reset(EMPTY_FORM);
+      setStatus({ kind: 'sent', text: result.message });
+    } catch (error) {
+      console.error('Contact form: sending failed', error);
+      setStatus({ kind: 'failed' });
+      applyServerFieldErrors(error, FIELD_NAMES, setError);
+    }
+  };
+
+  const statusClass =
+    status.kind === 'sent'
+      ? 'result-line result-line--success'
+      : status.kind === 'failed'
+        ? 'result-line result-line--failure'
+        : 'result-line';
+
+  return (
+    <form className="form contact-form" noValidate onSubmit={handleSubmit(onValid)}>
+      <TextField
+        label="Subject"
+        maxLength={200}
+        error={errors.subject?.message}
+        {...editable('subject')}
+      />
+      <div className="field">
+        <label className="field-label" htmlFor={messageId}>
+          Message
+        </label>
+        <textarea
+          id={messageId}
+          className="field-input contact-message"
+          rows={6}
+          maxLength={5000}
+          aria-invalid={errors.message ? true : undefined}
+          aria-describedby={errors.message ? messageErrorId : undefined}
+          {...editable('message')}
+        />
+        {errors.message ? (
+          <p id={messageErrorId} className="field-error">
+            {errors.message.message}
+          </p>
+        ) : null}
+      </div>
+      <TextField
+        label="Your e-mail (so we can reply)"
+        type="email"
+        autoComplete="email"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...editable('email')}
+      />
+      <p className="form-hint">Optional. Without it we cannot answer you.</p>
+      <div>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={status.kind === 'sending'}
+        >
+          Send Message
+        </button>
+      </div>
+      <p role="status" aria-live="polite" className={statusClass}>
+        {statusText(status)}
+      </p>
+    </form>
+  );
+}
