@@ -27,6 +27,13 @@ export interface PlatformDownloads {
   ios: string | null;
 }
 
+/** Where clients send deposits; shown on the deposit screen with a copy button. */
+export interface PaymentInstructions {
+  bitcoinAddress: string;
+  /** Shown beside the instructions; a demo install must say funds are not to be sent. */
+  notice: string | null;
+}
+
 export interface SiteContent {
   companyName: string;
   licence: Licence | null;
@@ -46,6 +53,7 @@ export interface SiteContent {
   testimonials: readonly Testimonial[];
   testimonialsIllustrative: boolean;
   downloads: PlatformDownloads;
+  payments: PaymentInstructions;
 }
 
 export const site: SiteContent = {
@@ -80,4 +88,9 @@ export const site: SiteContent = {
     },
   ],
   downloads: { desktop: null, android: null, ios: null },
+  // PRODUCT.md §1.3: the demo's instructions are marked, and the address is obviously not one.
+  payments: {
+    bitcoinAddress: 'DEMO-NOT-A-REAL-ADDRESS-DO-NOT-SEND',
+    notice: 'Demo — do not send funds',
+  },
 };
