@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
-import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { NavLink, Outlet, redirect } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
 import { useAdminLogout } from '../../features/admin-auth/api/admin-logout';
 import { useAdminProfile } from '../../features/admin-auth/api/get-admin-profile';
-import { getToken, onSessionExpired } from '../../lib/auth-tokens';
+import { getToken } from '../../lib/auth-tokens';
+import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
 import { site } from '../../content/site';
 import { SkipLink } from './skip-link';
 
@@ -16,18 +17,11 @@ export function clientLoader() {
 
 /** Back-office shell: collapsible side menu, the signed-in staff member, Logout. */
 export default function AdminLayout() {
-  const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(true);
   const profile = useAdminProfile();
   const { signOut, isPending } = useAdminLogout();
 
-  useEffect(
-    () =>
-      onSessionExpired((kind) => {
-        if (kind === 'admin') void navigate(paths.adminLogin, { replace: true });
-      }),
-    [navigate],
-  );
+  useSessionExpiryRedirect('admin', paths.adminLogin);
 
   return (
     <div className={menuOpen ? 'admin-shell' : 'admin-shell admin-shell--collapsed'}>

@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
-import { NavLink, Outlet, redirect, useNavigate } from 'react-router';
+import { NavLink, Outlet, redirect } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
-import { getToken, onSessionExpired } from '../../lib/auth-tokens';
+import { getToken } from '../../lib/auth-tokens';
+import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 
@@ -14,17 +14,9 @@ export function clientLoader() {
 }
 
 export default function PortalLayout() {
-  const navigate = useNavigate();
   const { signOut, isPending } = useLogout();
 
-  // A 401 from any portal call has already removed the token; go to the login page.
-  useEffect(
-    () =>
-      onSessionExpired((kind) => {
-        if (kind === 'user') void navigate(paths.login, { replace: true });
-      }),
-    [navigate],
-  );
+  useSessionExpiryRedirect('user', paths.login);
 
   return (
     <div className="page">
