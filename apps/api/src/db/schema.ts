@@ -2,7 +2,16 @@
 // with `npm run db:generate -w @brokerdesk/api`; the database is the last guard, so the rules
 // that must never break are CHECK / UNIQUE / foreign-key constraints here.
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Kept literal (not imported from @brokerdesk/shared) because drizzle-kit loads this file on
@@ -153,6 +162,97 @@ export const supportMessages = pgTable(
     check(
       'support_messages_body_length',
       sql`char_length(${t.body}) <= ${sql.raw(String(SUPPORT_MESSAGE_MAX_CHARS))}`,
+    ),
+  ],
+);
+
+// Ledger (docs/decisions/040-ledger.md, spec LEDGER.md): double-entry accounts with four
+// maintained totals in cents, and append-only transfers between two accounts. Only a pending
+// transfer's state (and resolved_at) ever changes.
+export const LEDGER_TRANSFER_KINDS = [
+  'deposit',
+  'withdrawal',
+  'withdrawal_fee',
+  'plan_purchase',
+  'plan_bonus',
+  'profit',
+  'bonus',
+  'referral_bonus',
+  'adjustment',
+  'reversal',
+] as const;
+export const LEDGER_TRANSFER_STATES = ['pending', 'posted', 'voided'] as const;
+export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
+export type LedgerTransferState = (typeof LEDGER_TRANSFER_STATES)[number];
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 'client:<uuid>:cash' or 'platform:<name>'. */
+    code: text('code').notNull(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    currency: text('currency').notNull().default('USD'),
+    debitsPosted: cents('debits_posted'),
+    creditsPosted: cents('credits_posted'),
+    debitsPending: cents('debits_pending'),
+    creditsPending: cents('credits_pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_code_unique').on(t.code),
+    uniqueIndex('ledger_accounts_client_unique').on(t.clientId),
+    check(
+      'ledger_accounts_totals_non_negative',
+      sql`${t.debitsPosted} >= 0 and ${t.creditsPosted} >= 0 and ${t.debitsPending} >= 0 and ${t.creditsPending} >= 0`,
+    ),
+  ],
+);
+
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    debitAccountId: uuid('debit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    creditAccountId: uuid('credit_account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    kind: text('kind', { enum: LEDGER_TRANSFER_KINDS }).notNull(),
+    state: text('state', { enum: LEDGER_TRANSFER_STATES }).notNull(),
+    idempotencyKey: text('idempotency_key'),
+    /** 'client:<id>', 'staff:<id>' or 'system'. */
+    actor: text('actor').notNull(),
+    reversesTransferId: uuid('reverses_transfer_id').references(
+      (): AnyPgColumn => ledgerTransfers.id,
+      { onDelete: 'restrict' },
+    ),
+    /** The transfer this one belongs with (a withdrawal's fee, a deposit's referral bonus). */
+    linkedTransferId: uuid('linked_transfer_id').references((): AnyPgColumn => ledgerTransfers.id, {
+      onDelete: 'restrict',
+    }),
+    /** The date staff gave the event (the seed's `date`), when it differs from created_at. */
+    businessDate: timestamp('business_date', { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('ledger_transfers_debit_created_idx').on(t.debitAccountId, t.createdAt.desc()),
+    index('ledger_transfers_credit_created_idx').on(t.creditAccountId, t.createdAt.desc()),
+    uniqueIndex('ledger_transfers_idempotency_unique').on(t.actor, t.idempotencyKey),
+    uniqueIndex('ledger_transfers_reverses_unique').on(t.reversesTransferId),
+    index('ledger_transfers_linked_idx').on(t.linkedTransferId),
+    check('ledger_transfers_distinct_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check('ledger_transfers_amount_positive', sql`${t.amountMinor} > 0`),
+    check('ledger_transfers_kind_valid', sql`${t.kind} in (${inList(LEDGER_TRANSFER_KINDS)})`),
+    check('ledger_transfers_state_valid', sql`${t.state} in (${inList(LEDGER_TRANSFER_STATES)})`),
+    check(
+      'ledger_transfers_reversal_link',
+      sql`(${t.kind} = 'reversal') = (${t.reversesTransferId} is not null)`,
     ),
   ],
 );

@@ -1,0 +1,82 @@
+// The ledger's invariants (LEDGER.md "Invariants"), checked against the database as it is.
+// `npm run ledger:check` prints them; tests assert checkLedger() is empty after every scenario.
+import type { Db } from '../../db/client.js';
+import {
+  findAccountsWithWrongTotals,
+  findBadReversals,
+  findDuplicateIdempotencyKeys,
+  findNegativeClientAccounts,
+  sumAccountTotals,
+} from './ledger.repo.js';
+
+export const LEDGER_INVARIANTS = [
+  { id: 1, name: 'Σ debits = Σ credits (posted and pending)' },
+  { id: 2, name: "every account's totals equal its transfers by state" },
+  { id: 3, name: 'no client has a negative available balance' },
+  { id: 4, name: 'reversals point at posted transfers, each reversed at most once' },
+  { id: 5, name: 'idempotency keys are unique per actor' },
+] as const;
+
+export type LedgerInvariantId = (typeof LEDGER_INVARIANTS)[number]['id'];
+
+export interface LedgerBreach {
+  invariant: LedgerInvariantId;
+  message: string;
+}
+
+/** Every breach found; an empty list means the ledger is consistent. Read-only. */
+export async function checkLedger(db: Db): Promise<LedgerBreach[]> {
+  const breaches: LedgerBreach[] = [];
+
+  const totals = await sumAccountTotals(db);
+  if (totals.debitsPosted !== totals.creditsPosted) {
+    breaches.push({
+      invariant: 1,
+      message: `posted debits ${totals.debitsPosted} ≠ posted credits ${totals.creditsPosted}`,
+    });
+  }
+  if (totals.debitsPending !== totals.creditsPending) {
+    breaches.push({
+      invariant: 1,
+      message: `pending debits ${totals.debitsPending} ≠ pending credits ${totals.creditsPending}`,
+    });
+  }
+
+  for (const row of await findAccountsWithWrongTotals(db)) {
+    breaches.push({
+      invariant: 2,
+      message:
+        `${row.code}: totals (dp ${row.debitsPosted}, cp ${row.creditsPosted}, ` +
+        `dh ${row.debitsPending}, ch ${row.creditsPending}) ≠ transfers ` +
+        `(dp ${row.expectedDebitsPosted}, cp ${row.expectedCreditsPosted}, ` +
+        `dh ${row.expectedDebitsPending}, ch ${row.expectedCreditsPending})`,
+    });
+  }
+
+  for (const row of await findNegativeClientAccounts(db)) {
+    breaches.push({ invariant: 3, message: `${row.code}: available ${row.availableMinor}` });
+  }
+
+  const reversals = await findBadReversals(db);
+  for (const row of reversals.notPosted) {
+    breaches.push({
+      invariant: 4,
+      message: `reversal ${row.id} is ${row.state}; its original is ${row.originalState ?? 'missing'}`,
+    });
+  }
+  for (const row of reversals.twice) {
+    breaches.push({
+      invariant: 4,
+      message: `transfer ${row.originalId} is reversed ${row.count} times`,
+    });
+  }
+
+  for (const row of await findDuplicateIdempotencyKeys(db)) {
+    breaches.push({
+      invariant: 5,
+      message: `${row.actor} used idempotency key ${row.idempotencyKey} ${row.count} times`,
+    });
+  }
+
+  return breaches;
+}

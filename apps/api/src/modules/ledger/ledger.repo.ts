@@ -1,0 +1,262 @@
+// Ledger SQL. Every function takes the database or transaction handle first; inside
+// db.transaction pass the `tx` (PRODUCT.md §9). Aggregates are cast to bigint and mapped to
+// Number because PGlite and node-postgres return numeric/bigint differently.
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
+import type { LedgerTransferKind, LedgerTransferState } from '../../db/schema.js';
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
+export type NewLedgerTransfer = typeof ledgerTransfers.$inferInsert;
+
+const cents = (expression: SQL) => sql<number>`cast(${expression} as bigint)`.mapWith(Number);
+const sumCents = (expression: SQL) => cents(sql`coalesce(sum(${expression}), 0)`);
+
+export async function findAccountByCode(db: Db, code: string): Promise<LedgerAccount | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, code))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Creates the account unless it exists (a concurrent creator wins quietly), then reads it. */
+export async function upsertAccount(
+  db: Db,
+  account: { code: string; clientId: string | null },
+): Promise<LedgerAccount> {
+  await db.insert(ledgerAccounts).values(account).onConflictDoNothing();
+  const row = await findAccountByCode(db, account.code);
+  if (!row) throw new Error(`ledger account ${account.code} missing after insert`);
+  return row;
+}
+
+/** Locks the rows in id order, so two transfers between the same accounts never deadlock. */
+export async function lockAccounts(db: Db, ids: string[]): Promise<LedgerAccount[]> {
+  return db
+    .select()
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.id, ids))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+}
+
+export async function findClientCashAccount(
+  db: Db,
+  clientId: string,
+): Promise<LedgerAccount | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.clientId, clientId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTransferByIdempotencyKey(
+  db: Db,
+  actor: string,
+  idempotencyKey: string,
+): Promise<LedgerTransfer | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(
+      and(eq(ledgerTransfers.actor, actor), eq(ledgerTransfers.idempotencyKey, idempotencyKey)),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findTransferForUpdate(db: Db, id: string): Promise<LedgerTransfer | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.id, id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function findReversalOf(db: Db, id: string): Promise<LedgerTransfer | null> {
+  const [row] = await db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.reversesTransferId, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertTransfer(db: Db, transfer: NewLedgerTransfer): Promise<LedgerTransfer> {
+  const [row] = await db.insert(ledgerTransfers).values(transfer).returning();
+  if (!row) throw new Error('insert into ledger_transfers returned no row');
+  return row;
+}
+
+export async function setTransferState(
+  db: Db,
+  id: string,
+  state: LedgerTransferState,
+  resolvedAt: Date,
+): Promise<LedgerTransfer> {
+  const [row] = await db
+    .update(ledgerTransfers)
+    .set({ state, resolvedAt })
+    .where(eq(ledgerTransfers.id, id))
+    .returning();
+  if (!row) throw new Error(`ledger transfer ${id} vanished`);
+  return row;
+}
+
+export interface TotalsDelta {
+  debitsPosted?: number;
+  creditsPosted?: number;
+  debitsPending?: number;
+  creditsPending?: number;
+}
+
+export async function addToAccountTotals(db: Db, id: string, delta: TotalsDelta): Promise<void> {
+  const a = ledgerAccounts;
+  await db
+    .update(a)
+    .set({
+      debitsPosted: sql`${a.debitsPosted} + ${delta.debitsPosted ?? 0}`,
+      creditsPosted: sql`${a.creditsPosted} + ${delta.creditsPosted ?? 0}`,
+      debitsPending: sql`${a.debitsPending} + ${delta.debitsPending ?? 0}`,
+      creditsPending: sql`${a.creditsPending} + ${delta.creditsPending ?? 0}`,
+    })
+    .where(eq(a.id, id));
+}
+
+/**
+ * Net posted cents per kind for one account: credits to it count positive, debits negative,
+ * and a reversal counts under the kind of the transfer it reverses. One grouped query over the
+ * account's posted transfers, served by the (debit|credit)_account_id indexes.
+ */
+export async function sumPostedByKind(
+  db: Db,
+  accountId: string,
+): Promise<Map<LedgerTransferKind, number>> {
+  const t = ledgerTransfers;
+  const original = alias(ledgerTransfers, 'original');
+  const kind = sql<LedgerTransferKind>`coalesce(${original.kind}, ${t.kind})`;
+  const rows = await db
+    .select({
+      kind,
+      net: sumCents(
+        sql`case when ${t.creditAccountId} = ${accountId} then ${t.amountMinor} else -${t.amountMinor} end`,
+      ),
+    })
+    .from(t)
+    .leftJoin(original, eq(original.id, t.reversesTransferId))
+    .where(
+      and(
+        eq(t.state, 'posted'),
+        or(eq(t.debitAccountId, accountId), eq(t.creditAccountId, accountId)),
+      ),
+    )
+    .groupBy(kind);
+  return new Map(rows.map((row) => [row.kind, row.net]));
+}
+
+// ---- invariant queries (npm run ledger:check) ----
+
+export async function sumAccountTotals(db: Db) {
+  const a = ledgerAccounts;
+  const [row] = await db
+    .select({
+      debitsPosted: sumCents(sql`${a.debitsPosted}`),
+      creditsPosted: sumCents(sql`${a.creditsPosted}`),
+      debitsPending: sumCents(sql`${a.debitsPending}`),
+      creditsPending: sumCents(sql`${a.creditsPending}`),
+    })
+    .from(a);
+  return row ?? { debitsPosted: 0, creditsPosted: 0, debitsPending: 0, creditsPending: 0 };
+}
+
+/** Accounts whose maintained totals differ from the sums of their transfers by state. */
+export async function findAccountsWithWrongTotals(db: Db) {
+  const a = ledgerAccounts;
+  const t = ledgerTransfers;
+  const side = (column: AnyPgColumn, state: LedgerTransferState) =>
+    sql`(select coalesce(sum(${t.amountMinor}), 0) from ${t} where ${column} = ${a.id} and ${t.state} = ${state})`;
+  const expected = {
+    debitsPosted: cents(side(t.debitAccountId, 'posted')),
+    creditsPosted: cents(side(t.creditAccountId, 'posted')),
+    debitsPending: cents(side(t.debitAccountId, 'pending')),
+    creditsPending: cents(side(t.creditAccountId, 'pending')),
+  };
+  const rows = await db
+    .select({
+      code: a.code,
+      debitsPosted: a.debitsPosted,
+      creditsPosted: a.creditsPosted,
+      debitsPending: a.debitsPending,
+      creditsPending: a.creditsPending,
+      expectedDebitsPosted: expected.debitsPosted,
+      expectedCreditsPosted: expected.creditsPosted,
+      expectedDebitsPending: expected.debitsPending,
+      expectedCreditsPending: expected.creditsPending,
+    })
+    .from(a)
+    .orderBy(a.code);
+  return rows.filter(
+    (r) =>
+      r.debitsPosted !== r.expectedDebitsPosted ||
+      r.creditsPosted !== r.expectedCreditsPosted ||
+      r.debitsPending !== r.expectedDebitsPending ||
+      r.creditsPending !== r.expectedCreditsPending,
+  );
+}
+
+export async function findNegativeClientAccounts(db: Db) {
+  const a = ledgerAccounts;
+  const available = cents(sql`${a.creditsPosted} - ${a.debitsPosted} - ${a.debitsPending}`);
+  return db
+    .select({ code: a.code, availableMinor: available })
+    .from(a)
+    .where(
+      and(
+        sql`${a.clientId} is not null`,
+        sql`${a.creditsPosted} - ${a.debitsPosted} - ${a.debitsPending} < 0`,
+      ),
+    );
+}
+
+/** Reversals that are not posted, point at a transfer that is not posted, or share a target. */
+export async function findBadReversals(db: Db) {
+  const t = ledgerTransfers;
+  const original = alias(ledgerTransfers, 'original');
+  const notPosted = await db
+    .select({ id: t.id, state: t.state, originalState: original.state })
+    .from(t)
+    .leftJoin(original, eq(original.id, t.reversesTransferId))
+    .where(
+      and(
+        sql`${t.reversesTransferId} is not null`,
+        sql`(${t.state} <> 'posted' or ${original.state} is distinct from 'posted')`,
+      ),
+    );
+  const twice = await db
+    .select({ originalId: t.reversesTransferId, count: cents(sql`count(*)`) })
+    .from(t)
+    .where(sql`${t.reversesTransferId} is not null`)
+    .groupBy(t.reversesTransferId)
+    .having(sql`count(*) > 1`);
+  return { notPosted, twice };
+}
+
+export async function findDuplicateIdempotencyKeys(db: Db) {
+  const t = ledgerTransfers;
+  return db
+    .select({ actor: t.actor, idempotencyKey: t.idempotencyKey, count: cents(sql`count(*)`) })
+    .from(t)
+    .where(sql`${t.idempotencyKey} is not null`)
+    .groupBy(t.actor, t.idempotencyKey)
+    .having(sql`count(*) > 1`);
+}

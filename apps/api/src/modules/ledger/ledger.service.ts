@@ -1,0 +1,392 @@
+// The ledger core (LEDGER.md, docs/decisions/040-ledger.md): double-entry transfers between
+// accounts with maintained totals, two-phase (pending → posted | voided), idempotent per actor,
+// corrected only by reversing transfers. Every money movement locks the account rows it touches
+// (in id order) and updates their totals in the same database transaction.
+import { AppError, MAX_AMOUNT_CENTS } from '@brokerdesk/shared';
+import type { Db } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { LedgerTransferKind } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import {
+  addToAccountTotals,
+  findAccountByCode,
+  findClientCashAccount,
+  findReversalOf,
+  findTransferByIdempotencyKey,
+  findTransferForUpdate,
+  insertTransfer,
+  lockAccounts,
+  setTransferState,
+  sumPostedByKind,
+  upsertAccount,
+} from './ledger.repo.js';
+import type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
+
+export type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
+
+export const PLATFORM_ACCOUNT_CODES = [
+  'platform:external',
+  'platform:profit',
+  'platform:bonus',
+  'platform:referral',
+  'platform:plans',
+  'platform:fees',
+  'platform:adjustments',
+] as const;
+export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
+export type ClientAccountCode = `client:${string}:cash`;
+export type LedgerAccountCode = PlatformAccountCode | ClientAccountCode;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function clientCashCode(clientId: string): ClientAccountCode {
+  return `client:${clientId}:cash`;
+}
+
+function clientIdOfCode(code: string): string | null {
+  const match = /^client:(.+):cash$/.exec(code);
+  return match?.[1] !== undefined && UUID.test(match[1]) ? match[1] : null;
+}
+
+function isPlatformCode(code: string): code is PlatformAccountCode {
+  return (PLATFORM_ACCOUNT_CODES as readonly string[]).includes(code);
+}
+
+export interface ClientBalances {
+  /** credits_posted − debits_posted: what the platform owes the client. */
+  balanceMinor: number;
+  /** balance − held: what the client may spend or withdraw now. */
+  availableMinor: number;
+  /** debits_pending: pending withdrawals and fees. */
+  heldMinor: number;
+}
+
+export interface ClientFinances {
+  depositedMinor: number;
+  profitMinor: number;
+  bonusMinor: number;
+  refBonusMinor: number;
+  /** The available balance (the seed's "balance" card). */
+  balanceMinor: number;
+}
+
+export interface CreateTransferOptions {
+  /** Run inside the caller's transaction (e.g. with the request row it belongs to). */
+  tx?: Db;
+  debit: LedgerAccountCode;
+  credit: LedgerAccountCode;
+  amountMinor: number;
+  kind: Exclude<LedgerTransferKind, 'reversal'>;
+  /** Hold the funds (two-phase): post or void later. */
+  pending?: boolean;
+  idempotencyKey?: string;
+  /** 'client:<id>', 'staff:<id>' or 'system'. */
+  actor: string;
+  linkedTransferId?: string;
+  businessDate?: Date;
+}
+
+export interface TransferResult {
+  transfer: LedgerTransfer;
+  /** True when the idempotency key matched an earlier transfer and nothing moved. */
+  replayed: boolean;
+}
+
+export interface LedgerServiceDeps {
+  db: Db;
+  clock: Clock;
+}
+
+const IDEMPOTENCY_INDEX = 'ledger_transfers_idempotency_unique';
+const REVERSAL_INDEX = 'ledger_transfers_reverses_unique';
+
+function assertAmount(amountMinor: number): void {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0 || amountMinor > MAX_AMOUNT_CENTS) {
+    throw new AppError('VALIDATION_FAILED', 'Invalid amount', {
+      amountMinor: [`Must be a whole number of cents between 1 and ${MAX_AMOUNT_CENTS}`],
+    });
+  }
+}
+
+function availableOf(account: LedgerAccount): number {
+  return account.creditsPosted - account.debitsPosted - account.debitsPending;
+}
+
+const insufficientFunds = () => new AppError('INSUFFICIENT_FUNDS', 'Insufficient funds');
+
+export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
+  /** Uses the caller's transaction, or opens one. */
+  function inTransaction<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {
+    return tx ? work(tx) : db.transaction((own) => work(own));
+  }
+
+  /**
+   * Runs an idempotent money movement. If two requests with the same key race, the loser's
+   * insert hits the unique index; when we own the transaction we retry once, which then finds
+   * the winner's transfer and returns it. In a caller's transaction the error propagates.
+   */
+  async function withIdempotencyRetry(
+    tx: Db | undefined,
+    work: (tx: Db) => Promise<TransferResult>,
+  ): Promise<TransferResult> {
+    try {
+      return await inTransaction(tx, work);
+    } catch (error) {
+      if (!tx && isUniqueViolation(error, IDEMPOTENCY_INDEX)) return inTransaction(undefined, work);
+      throw error;
+    }
+  }
+
+  async function ensureClientAccount(tx: Db, clientId: string): Promise<LedgerAccount> {
+    const code = clientCashCode(clientId);
+    return (await findAccountByCode(tx, code)) ?? upsertAccount(tx, { code, clientId });
+  }
+
+  async function resolveAccount(tx: Db, code: string): Promise<LedgerAccount> {
+    const existing = await findAccountByCode(tx, code);
+    if (existing) return existing;
+    const clientId = clientIdOfCode(code);
+    if (clientId) return upsertAccount(tx, { code, clientId });
+    if (isPlatformCode(code)) return upsertAccount(tx, { code, clientId: null });
+    throw new Error(`unknown ledger account code ${code}`);
+  }
+
+  function sameRequest(
+    stored: LedgerTransfer,
+    debitId: string,
+    creditId: string,
+    options: {
+      amountMinor: number;
+      kind: LedgerTransferKind;
+    },
+  ): boolean {
+    return (
+      stored.debitAccountId === debitId &&
+      stored.creditAccountId === creditId &&
+      stored.amountMinor === options.amountMinor &&
+      stored.kind === options.kind
+    );
+  }
+
+  /** The core move, inside `tx`; the caller has already checked idempotency. */
+  async function moveInTx(
+    tx: Db,
+    options: {
+      debitId: string;
+      creditId: string;
+      amountMinor: number;
+      kind: LedgerTransferKind;
+      pending: boolean;
+      idempotencyKey?: string;
+      actor: string;
+      linkedTransferId?: string;
+      reversesTransferId?: string;
+      businessDate?: Date;
+    },
+  ): Promise<LedgerTransfer> {
+    const { amountMinor, debitId, creditId } = options;
+    if (debitId === creditId) {
+      throw new AppError('BAD_REQUEST', 'A transfer needs two different accounts');
+    }
+    // Locked in id order (lockAccounts sorts), then checked against the locked row.
+    const locked = await lockAccounts(tx, [debitId, creditId]);
+    const debit = locked.find((account) => account.id === debitId);
+    if (!debit || locked.length !== 2) throw new Error('ledger account missing while locking');
+    if (debit.clientId !== null && availableOf(debit) < amountMinor) throw insufficientFunds();
+
+    const transfer = await insertTransfer(tx, {
+      debitAccountId: debitId,
+      creditAccountId: creditId,
+      amountMinor,
+      kind: options.kind,
+      state: options.pending ? 'pending' : 'posted',
+      idempotencyKey: options.idempotencyKey ?? null,
+      actor: options.actor,
+      linkedTransferId: options.linkedTransferId ?? null,
+      reversesTransferId: options.reversesTransferId ?? null,
+      businessDate: options.businessDate ?? null,
+      createdAt: clock.now(),
+    });
+    if (options.pending) {
+      await addToAccountTotals(tx, debitId, { debitsPending: amountMinor });
+      await addToAccountTotals(tx, creditId, { creditsPending: amountMinor });
+    } else {
+      await addToAccountTotals(tx, debitId, { debitsPosted: amountMinor });
+      await addToAccountTotals(tx, creditId, { creditsPosted: amountMinor });
+    }
+    return transfer;
+  }
+
+  async function createTransfer(options: CreateTransferOptions): Promise<TransferResult> {
+    assertAmount(options.amountMinor);
+    return withIdempotencyRetry(options.tx, async (tx) => {
+      const debit = await resolveAccount(tx, options.debit);
+      const credit = await resolveAccount(tx, options.credit);
+      if (options.idempotencyKey !== undefined) {
+        const stored = await findTransferByIdempotencyKey(
+          tx,
+          options.actor,
+          options.idempotencyKey,
+        );
+        if (stored) {
+          if (!sameRequest(stored, debit.id, credit.id, options)) {
+            throw new AppError('CONFLICT', 'This idempotency key was used for another request');
+          }
+          return { transfer: stored, replayed: true };
+        }
+      }
+      const transfer = await moveInTx(tx, {
+        ...options,
+        debitId: debit.id,
+        creditId: credit.id,
+        pending: options.pending ?? false,
+      });
+      return { transfer, replayed: false };
+    });
+  }
+
+  async function resolvePending(
+    id: string,
+    outcome: 'posted' | 'voided',
+    tx?: Db,
+  ): Promise<LedgerTransfer> {
+    return inTransaction(tx, async (tx) => {
+      const transfer = await findTransferForUpdate(tx, id);
+      if (!transfer) throw new AppError('NOT_FOUND', 'Transfer not found');
+      if (transfer.state !== 'pending') {
+        throw new AppError('CONFLICT', `The transfer is already ${transfer.state}`);
+      }
+      const amount = transfer.amountMinor;
+      await lockAccounts(tx, [transfer.debitAccountId, transfer.creditAccountId]);
+      const post = outcome === 'posted' ? amount : 0;
+      await addToAccountTotals(tx, transfer.debitAccountId, {
+        debitsPending: -amount,
+        debitsPosted: post,
+      });
+      await addToAccountTotals(tx, transfer.creditAccountId, {
+        creditsPending: -amount,
+        creditsPosted: post,
+      });
+      return setTransferState(tx, id, outcome, clock.now());
+    });
+  }
+
+  /** Completes a hold: the pending amounts become posted. */
+  function postPendingTransfer({ id, tx }: { id: string; actor: string; tx?: Db }) {
+    return resolvePending(id, 'posted', tx);
+  }
+
+  /** Cancels a hold: the pending amounts are released. */
+  function voidPendingTransfer({ id, tx }: { id: string; actor: string; tx?: Db }) {
+    return resolvePending(id, 'voided', tx);
+  }
+
+  /**
+   * Undoes a posted transfer with a new posted one in the opposite direction. A transfer is
+   * reversed at most once, a reversal is not itself reversed (post a new transfer instead), and
+   * a reversal that would take a client's available balance below zero is refused.
+   */
+  async function reverseTransfer({
+    id,
+    actor,
+    idempotencyKey,
+    tx,
+  }: {
+    id: string;
+    actor: string;
+    idempotencyKey?: string;
+    tx?: Db;
+  }): Promise<TransferResult> {
+    return withIdempotencyRetry(tx, async (tx) => {
+      if (idempotencyKey !== undefined) {
+        const stored = await findTransferByIdempotencyKey(tx, actor, idempotencyKey);
+        if (stored) {
+          if (stored.reversesTransferId !== id) {
+            throw new AppError('CONFLICT', 'This idempotency key was used for another request');
+          }
+          return { transfer: stored, replayed: true };
+        }
+      }
+      const original = await findTransferForUpdate(tx, id);
+      if (!original) throw new AppError('NOT_FOUND', 'Transfer not found');
+      if (original.state !== 'posted') {
+        throw new AppError('CONFLICT', 'Only a posted transfer can be reversed');
+      }
+      if (original.kind === 'reversal') {
+        throw new AppError('CONFLICT', 'A reversal cannot be reversed');
+      }
+      if (await findReversalOf(tx, id)) {
+        throw new AppError('CONFLICT', 'The transfer is already reversed');
+      }
+      try {
+        const transfer = await moveInTx(tx, {
+          debitId: original.creditAccountId,
+          creditId: original.debitAccountId,
+          amountMinor: original.amountMinor,
+          kind: 'reversal',
+          pending: false,
+          idempotencyKey,
+          actor,
+          reversesTransferId: original.id,
+        });
+        return { transfer, replayed: false };
+      } catch (error) {
+        if (isUniqueViolation(error, REVERSAL_INDEX)) {
+          throw new AppError('CONFLICT', 'The transfer is already reversed');
+        }
+        throw error;
+      }
+    });
+  }
+
+  /** From the maintained totals; never sums history. A client with no account has zeros. */
+  async function getClientBalances(handle: Db, clientId: string): Promise<ClientBalances> {
+    const account = await findClientCashAccount(handle, clientId);
+    if (!account) return { balanceMinor: 0, availableMinor: 0, heldMinor: 0 };
+    const balanceMinor = account.creditsPosted - account.debitsPosted;
+    return {
+      balanceMinor,
+      availableMinor: balanceMinor - account.debitsPending,
+      heldMinor: account.debitsPending,
+    };
+  }
+
+  /**
+   * The seed's finances entry. The per-kind figures come from one grouped query over the
+   * client's posted transfers (indexed by account), net of reversals; maintained per-kind totals
+   * are the follow-up if profiling ever asks for it (docs/decisions/040-ledger.md).
+   */
+  async function getClientFinances(handle: Db, clientId: string): Promise<ClientFinances> {
+    const account = await findClientCashAccount(handle, clientId);
+    if (!account) {
+      return {
+        depositedMinor: 0,
+        profitMinor: 0,
+        bonusMinor: 0,
+        refBonusMinor: 0,
+        balanceMinor: 0,
+      };
+    }
+    const byKind = await sumPostedByKind(handle, account.id);
+    const of = (kind: LedgerTransferKind) => byKind.get(kind) ?? 0;
+    return {
+      depositedMinor: of('deposit'),
+      profitMinor: of('profit'),
+      bonusMinor: of('bonus') + of('plan_bonus'),
+      refBonusMinor: of('referral_bonus'),
+      balanceMinor: availableOf(account),
+    };
+  }
+
+  return {
+    ensureClientAccount,
+    createTransfer,
+    postPendingTransfer,
+    voidPendingTransfer,
+    reverseTransfer,
+    getClientBalances,
+    getClientFinances,
+  };
+}
+
+export type LedgerService = ReturnType<typeof makeLedgerService>;
