@@ -7,6 +7,7 @@ import {
   check,
   index,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -254,5 +255,25 @@ export const ledgerTransfers = pgTable(
       'ledger_transfers_reversal_link',
       sql`(${t.kind} = 'reversal') = (${t.reversesTransferId} is not null)`,
     ),
+  ],
+);
+
+/**
+ * Net posted cents per account and kind, maintained in the same transaction as the postings, so
+ * the seed's finances entry (deposited, profit, bonus, ref. bonus) is read, never summed from
+ * history (LEDGER.md). A reversal counts against the kind of the transfer it reverses.
+ */
+export const ledgerKindTotals = pgTable(
+  'ledger_kind_totals',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: LEDGER_TRANSFER_KINDS }).notNull(),
+    netPostedMinor: cents('net_posted_minor'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.kind] }),
+    check('ledger_kind_totals_kind_valid', sql`${t.kind} in (${inList(LEDGER_TRANSFER_KINDS)})`),
   ],
 );

@@ -11,6 +11,14 @@ CREATE TABLE "ledger_accounts" (
 	CONSTRAINT "ledger_accounts_totals_non_negative" CHECK ("ledger_accounts"."debits_posted" >= 0 and "ledger_accounts"."credits_posted" >= 0 and "ledger_accounts"."debits_pending" >= 0 and "ledger_accounts"."credits_pending" >= 0)
 );
 --> statement-breakpoint
+CREATE TABLE "ledger_kind_totals" (
+	"account_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"net_posted_minor" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "ledger_kind_totals_account_id_kind_pk" PRIMARY KEY("account_id","kind"),
+	CONSTRAINT "ledger_kind_totals_kind_valid" CHECK ("ledger_kind_totals"."kind" in ('deposit', 'withdrawal', 'withdrawal_fee', 'plan_purchase', 'plan_bonus', 'profit', 'bonus', 'referral_bonus', 'adjustment', 'reversal'))
+);
+--> statement-breakpoint
 CREATE TABLE "ledger_transfers" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"debit_account_id" uuid NOT NULL,
@@ -33,6 +41,7 @@ CREATE TABLE "ledger_transfers" (
 );
 --> statement-breakpoint
 ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_client_id_clients_id_fk" FOREIGN KEY ("client_id") REFERENCES "public"."clients"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ledger_kind_totals" ADD CONSTRAINT "ledger_kind_totals_account_id_ledger_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_debit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("debit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_credit_account_id_ledger_accounts_id_fk" FOREIGN KEY ("credit_account_id") REFERENCES "public"."ledger_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "ledger_transfers" ADD CONSTRAINT "ledger_transfers_reverses_transfer_id_ledger_transfers_id_fk" FOREIGN KEY ("reverses_transfer_id") REFERENCES "public"."ledger_transfers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

@@ -6,12 +6,13 @@ import {
   findBadReversals,
   findDuplicateIdempotencyKeys,
   findNegativeClientAccounts,
+  findWrongKindTotals,
   sumAccountTotals,
 } from './ledger.repo.js';
 
 export const LEDGER_INVARIANTS = [
   { id: 1, name: 'Σ debits = Σ credits (posted and pending)' },
-  { id: 2, name: "every account's totals equal its transfers by state" },
+  { id: 2, name: "every account's totals (by state and by kind) equal its transfers" },
   { id: 3, name: 'no client has a negative available balance' },
   { id: 4, name: 'reversals point at posted transfers, each reversed at most once' },
   { id: 5, name: 'idempotency keys are unique per actor' },
@@ -50,6 +51,13 @@ export async function checkLedger(db: Db): Promise<LedgerBreach[]> {
         `dh ${row.debitsPending}, ch ${row.creditsPending}) ≠ transfers ` +
         `(dp ${row.expectedDebitsPosted}, cp ${row.expectedCreditsPosted}, ` +
         `dh ${row.expectedDebitsPending}, ch ${row.expectedCreditsPending})`,
+    });
+  }
+
+  for (const row of await findWrongKindTotals(db)) {
+    breaches.push({
+      invariant: 2,
+      message: `account ${row.accountId}, kind ${row.kind}: total ${row.maintained} ≠ transfers ${row.expected}`,
     });
   }
 

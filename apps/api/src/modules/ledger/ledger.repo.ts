@@ -1,12 +1,12 @@
 // Ledger SQL. Every function takes the database or transaction handle first; inside
 // db.transaction pass the `tx` (PRODUCT.md §9). Aggregates are cast to bigint and mapped to
 // Number because PGlite and node-postgres return numeric/bigint differently.
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
+import { ledgerAccounts, ledgerKindTotals, ledgerTransfers } from '../../db/schema.js';
 import type { LedgerTransferKind, LedgerTransferState } from '../../db/schema.js';
 
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
@@ -138,29 +138,31 @@ export async function addToAccountTotals(db: Db, id: string, delta: TotalsDelta)
  * and a reversal counts under the kind of the transfer it reverses. One grouped query over the
  * account's posted transfers, served by the (debit|credit)_account_id indexes.
  */
-export async function sumPostedByKind(
+/** Adds to one account's net posted total of one kind (created on first use). */
+export async function addToKindTotal(
+  db: Db,
+  accountId: string,
+  kind: LedgerTransferKind,
+  deltaMinor: number,
+): Promise<void> {
+  await db
+    .insert(ledgerKindTotals)
+    .values({ accountId, kind, netPostedMinor: deltaMinor })
+    .onConflictDoUpdate({
+      target: [ledgerKindTotals.accountId, ledgerKindTotals.kind],
+      set: { netPostedMinor: sql`${ledgerKindTotals.netPostedMinor} + ${deltaMinor}` },
+    });
+}
+
+/** One account's maintained net posted cents by kind. */
+export async function findKindTotals(
   db: Db,
   accountId: string,
 ): Promise<Map<LedgerTransferKind, number>> {
-  const t = ledgerTransfers;
-  const original = alias(ledgerTransfers, 'original');
-  const kind = sql<LedgerTransferKind>`coalesce(${original.kind}, ${t.kind})`;
   const rows = await db
-    .select({
-      kind,
-      net: sumCents(
-        sql`case when ${t.creditAccountId} = ${accountId} then ${t.amountMinor} else -${t.amountMinor} end`,
-      ),
-    })
-    .from(t)
-    .leftJoin(original, eq(original.id, t.reversesTransferId))
-    .where(
-      and(
-        eq(t.state, 'posted'),
-        or(eq(t.debitAccountId, accountId), eq(t.creditAccountId, accountId)),
-      ),
-    )
-    .groupBy(kind);
+    .select({ kind: ledgerKindTotals.kind, net: ledgerKindTotals.netPostedMinor })
+    .from(ledgerKindTotals)
+    .where(eq(ledgerKindTotals.accountId, accountId));
   return new Map(rows.map((row) => [row.kind, row.net]));
 }
 
@@ -259,4 +261,46 @@ export async function findDuplicateIdempotencyKeys(db: Db) {
     .where(sql`${t.idempotencyKey} is not null`)
     .groupBy(t.actor, t.idempotencyKey)
     .having(sql`count(*) > 1`);
+}
+
+/**
+ * Accounts whose maintained kind totals differ from their posted transfers, each counted on
+ * both sides under its kind (a reversal under the kind it reverses). Read-only, for the check.
+ */
+export async function findWrongKindTotals(db: Db) {
+  const t = ledgerTransfers;
+  const original = alias(ledgerTransfers, 'original');
+  const kind = sql<LedgerTransferKind>`coalesce(${original.kind}, ${t.kind})`;
+  const side = (account: typeof t.creditAccountId | typeof t.debitAccountId) =>
+    db
+      .select({ accountId: account, kind, amount: sumCents(sql`${t.amountMinor}`) })
+      .from(t)
+      .leftJoin(original, eq(original.id, t.reversesTransferId))
+      .where(eq(t.state, 'posted'))
+      .groupBy(account, kind);
+  const [credits, debits, maintained] = await Promise.all([
+    side(t.creditAccountId),
+    side(t.debitAccountId),
+    db.select().from(ledgerKindTotals),
+  ]);
+  const expected = new Map<string, number>();
+  const key = (accountId: string, k: string) => `${accountId} ${k}`;
+  for (const row of credits) expected.set(key(row.accountId, row.kind), row.amount);
+  for (const row of debits) {
+    const k = key(row.accountId, row.kind);
+    expected.set(k, (expected.get(k) ?? 0) - row.amount);
+  }
+  const actual = new Map(
+    maintained.map((row) => [key(row.accountId, row.kind), row.netPostedMinor]),
+  );
+  const wrong: { accountId: string; kind: string; maintained: number; expected: number }[] = [];
+  for (const k of new Set([...expected.keys(), ...actual.keys()])) {
+    const want = expected.get(k) ?? 0;
+    const have = actual.get(k) ?? 0;
+    if (want !== have) {
+      const [accountId = '', kindName = ''] = k.split(' ');
+      wrong.push({ accountId, kind: kindName, maintained: have, expected: want });
+    }
+  }
+  return wrong;
 }

@@ -9,15 +9,16 @@ import type { LedgerTransferKind } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   addToAccountTotals,
+  addToKindTotal,
   findAccountByCode,
   findClientCashAccount,
+  findKindTotals,
   findReversalOf,
   findTransferByIdempotencyKey,
   findTransferForUpdate,
   insertTransfer,
   lockAccounts,
   setTransferState,
-  sumPostedByKind,
   upsertAccount,
 } from './ledger.repo.js';
 import type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
@@ -168,6 +169,15 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     );
   }
 
+  /** Posted money also moves the per-kind totals behind the finances entry (both sides). */
+  async function addToKindTotals(
+    tx: Db,
+    transfer: { debitId: string; creditId: string; amountMinor: number; kind: LedgerTransferKind },
+  ): Promise<void> {
+    await addToKindTotal(tx, transfer.creditId, transfer.kind, transfer.amountMinor);
+    await addToKindTotal(tx, transfer.debitId, transfer.kind, -transfer.amountMinor);
+  }
+
   /** The core move, inside `tx`; the caller has already checked idempotency. */
   async function moveInTx(
     tx: Db,
@@ -181,6 +191,8 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
       actor: string;
       linkedTransferId?: string;
       reversesTransferId?: string;
+      /** The kind the posting counts under in the finances (a reversal: the original's). */
+      countAs?: LedgerTransferKind;
       businessDate?: Date;
     },
   ): Promise<LedgerTransfer> {
@@ -213,6 +225,12 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     } else {
       await addToAccountTotals(tx, debitId, { debitsPosted: amountMinor });
       await addToAccountTotals(tx, creditId, { creditsPosted: amountMinor });
+      await addToKindTotals(tx, {
+        debitId,
+        creditId,
+        amountMinor,
+        kind: options.countAs ?? options.kind,
+      });
     }
     return transfer;
   }
@@ -267,6 +285,14 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
         creditsPending: -amount,
         creditsPosted: post,
       });
+      if (outcome === 'posted') {
+        await addToKindTotals(tx, {
+          debitId: transfer.debitAccountId,
+          creditId: transfer.creditAccountId,
+          amountMinor: amount,
+          kind: transfer.kind,
+        });
+      }
       return setTransferState(tx, id, outcome, clock.now());
     });
   }
@@ -328,6 +354,7 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
           idempotencyKey,
           actor,
           reversesTransferId: original.id,
+          countAs: original.kind,
         });
         return { transfer, replayed: false };
       } catch (error) {
@@ -352,9 +379,8 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
   }
 
   /**
-   * The seed's finances entry. The per-kind figures come from one grouped query over the
-   * client's posted transfers (indexed by account), net of reversals; maintained per-kind totals
-   * are the follow-up if profiling ever asks for it (docs/decisions/040-ledger.md).
+   * The seed's finances entry, read from the maintained per-kind totals (reversals already net
+   * out under their original's kind) — never summed from history.
    */
   async function getClientFinances(handle: Db, clientId: string): Promise<ClientFinances> {
     const account = await findClientCashAccount(handle, clientId);
@@ -367,7 +393,7 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
         balanceMinor: 0,
       };
     }
-    const byKind = await sumPostedByKind(handle, account.id);
+    const byKind = await findKindTotals(handle, account.id);
     const of = (kind: LedgerTransferKind) => byKind.get(kind) ?? 0;
     return {
       depositedMinor: of('deposit'),

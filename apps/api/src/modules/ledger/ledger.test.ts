@@ -298,6 +298,17 @@ describe('checkLedger', () => {
       expect(breaches.find((breach) => breach.invariant === 2)?.message).toContain(
         clientCashCode(id),
       );
+      // A finances figure edited by hand is caught too (the kind totals behind 'Deposit').
+      await own.db.execute(
+        sql`update ledger_accounts set credits_posted = credits_posted - 500 where client_id = ${id}`,
+      );
+      expect(await checkLedger(own.db)).toEqual([]);
+      await own.db.execute(
+        sql`update ledger_kind_totals set net_posted_minor = net_posted_minor + 1 where kind = 'deposit'`,
+      );
+      const kindBreaches = await checkLedger(own.db);
+      expect(kindBreaches.map((breach) => breach.invariant)).toContain(2);
+      expect(kindBreaches.some((breach) => breach.message.includes('kind deposit'))).toBe(true);
     } finally {
       await own.close();
     }
