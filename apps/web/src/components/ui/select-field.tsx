@@ -1,4 +1,5 @@
 import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import { FieldFrame, fieldErrorProps } from './field-frame';
 
 export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> {
   label: string;
@@ -19,27 +20,17 @@ export function SelectField({
 }: SelectFieldProps) {
   const autoId = useId();
   const selectId = id ?? autoId;
-  const errorId = `${selectId}-error`;
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field-label" htmlFor={selectId}>
-        {label}
-      </label>
+    <FieldFrame controlId={selectId} label={label} error={error} className={className}>
       <select
         ref={ref}
         id={selectId}
         className="field-input field-select"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        {...fieldErrorProps(selectId, error)}
         {...select}
       >
         {children}
       </select>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { FieldFrame, fieldErrorProps } from './field-frame';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -22,28 +23,18 @@ export function TextField({
 }: TextFieldProps) {
   const autoId = useId();
   const inputId = id ?? autoId;
-  const errorId = `${inputId}-error`;
   return (
-    <div className={['field', className].filter(Boolean).join(' ')}>
-      <label className="field-label" htmlFor={inputId}>
-        {label}
-      </label>
+    <FieldFrame controlId={inputId} label={label} error={error} className={className}>
       <div className={adornment ? 'field-row' : undefined}>
         <input
           ref={ref}
           id={inputId}
           className="field-input"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          {...fieldErrorProps(inputId, error)}
           {...input}
         />
         {adornment}
       </div>
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -58,7 +58,7 @@ export function WhyChooseUs({ site }: { site: SiteContent }) {
         <div className="section-head">
           <h3 id="reviews-title">What clients say</h3>
           {site.testimonialsIllustrative ? (
-            <span className="note-badge">Illustrative reviews</span>
+            <span className="badge">Illustrative reviews</span>
           ) : null}
         </div>
         <ul className="card-grid" aria-labelledby="reviews-title">

@@ -2,5 +2,5 @@ import './markets.css';
 
 /** Says plainly that figures are the bundled sample, not live prices. */
 export function SampleBadge() {
-  return <span className="sample-badge">Sample data</span>;
+  return <span className="badge sample-badge">Sample data</span>;
 }

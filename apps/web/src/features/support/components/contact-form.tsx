@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { DefaultValues } from 'react-hook-form';
+import { FieldFrame, fieldErrorProps } from '../../../components/ui/field-frame';
 import { TextField } from '../../../components/ui/text-field';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { sendSupportMessage } from '../api/send-support-message';
@@ -54,7 +55,6 @@ export function ContactForm() {
   });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const messageId = useId();
-  const messageErrorId = `${messageId}-error`;
 
   const editable = (name: (typeof FIELD_NAMES)[number]) =>
     field(name, { onChange: () => clearErrors(name) });
@@ -87,25 +87,16 @@ export function ContactForm() {
         error={errors.subject?.message}
         {...editable('subject')}
       />
-      <div className="field">
-        <label className="field-label" htmlFor={messageId}>
-          Message
-        </label>
+      <FieldFrame controlId={messageId} label="Message" error={errors.message?.message}>
         <textarea
           id={messageId}
           className="field-input contact-message"
           rows={6}
           maxLength={5000}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? messageErrorId : undefined}
+          {...fieldErrorProps(messageId, errors.message?.message)}
           {...editable('message')}
         />
-        {errors.message ? (
-          <p id={messageErrorId} className="field-error">
-            {errors.message.message}
-          </p>
-        ) : null}
-      </div>
+      </FieldFrame>
       <TextField
         label="Your e-mail (so we can reply)"
         type="email"
