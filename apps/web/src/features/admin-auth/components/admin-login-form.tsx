@@ -1,8 +1,8 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
-import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
+import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { setToken } from '../../../lib/auth-tokens';
 import { useAdminLogin } from '../api/admin-login';
@@ -13,9 +13,7 @@ export function AdminLoginForm() {
   const loginRequest = useAdminLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const passwordId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -45,22 +43,12 @@ export function AdminLoginForm() {
         value={username}
         onChange={(event) => setUsername(event.target.value)}
       />
-      <TextField
-        id={passwordId}
+      <PasswordField
         label="Password"
-        type={showPassword ? 'text' : 'password'}
         name="password"
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        adornment={
-          <VisibilityToggle
-            visible={showPassword}
-            onToggle={() => setShowPassword((v) => !v)}
-            noun="password"
-            controls={passwordId}
-          />
-        }
       />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}

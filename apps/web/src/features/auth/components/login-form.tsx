@@ -1,8 +1,8 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { TextField } from '../../../components/ui/text-field';
-import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
+import { PasswordField } from '../../../components/ui/password-field';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { setToken } from '../../../lib/auth-tokens';
@@ -21,9 +21,7 @@ export function LoginForm() {
   const loginRequest = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [showPassword, setShowPassword] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const passwordId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -53,22 +51,12 @@ export function LoginForm() {
         value={email}
         onChange={(event) => setEmail(event.target.value)}
       />
-      <TextField
-        id={passwordId}
+      <PasswordField
         label="Password"
-        type={showPassword ? 'text' : 'password'}
         name="password"
         autoComplete="current-password"
         value={password}
         onChange={(event) => setPassword(event.target.value)}
-        adornment={
-          <VisibilityToggle
-            visible={showPassword}
-            onToggle={() => setShowPassword((v) => !v)}
-            noun="password"
-            controls={passwordId}
-          />
-        }
       />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
