@@ -1,4 +1,3 @@
 // The company feature's public surface: what other features (the agreement on /terms) may use.
 export { LicenceStatement } from './licence-statement';
-export { configuredLicence, formatPercent, formatWholeAmount } from './licence';
-export type { ConfiguredLicence } from './licence';
+export { formatPercent, formatWholeAmount } from './format-figures';

@@ -1,5 +1,5 @@
 import { site, type SiteContent } from '../../content/site';
-import { configuredLicence } from './licence';
+import { configuredLicence } from '../../content/licence';
 import './company.css';
 
 export interface LicenceStatementProps {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site, type SiteContent } from '../../content/site';
-import { configuredLicence } from './licence';
+import { configuredLicence } from '../../content/licence';
 import { LicenceStatement } from './licence-statement';
 
 export function RegulationContent({ content = site }: { content?: SiteContent }) {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { site, type SiteContent } from '../../content/site';
-import { configuredLicence, formatWholeAmount, LicenceStatement } from '../company';
+import { configuredLicence } from '../../content/licence';
+import { formatWholeAmount, LicenceStatement } from '../company';
 
 /** One clause of the client agreement shown on /terms, anchored `#clause-N`. */
 export interface AgreementClause {

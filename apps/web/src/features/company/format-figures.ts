@@ -1,8 +1,5 @@
 import { centsToDollars } from '@brokerdesk/shared';
 
-export { configuredLicence } from '../../content/licence';
-export type { ConfiguredLicence } from '../../content/licence';
-
 /** "54.6%" with a fixed locale, so pre-rendered HTML never depends on the build machine. */
 export function formatPercent(value: number): string {
   return `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(value)}%`;
