@@ -11,3 +11,8 @@ export * from './catalog/sample-quotes.js';
 export * from './schemas/markets.js';
 export * from './schemas/activity.js';
 export * from './schemas/support.js';
+export * from './catalog/money-rules.js';
+export * from './schemas/money.js';
+export * from './schemas/subscriptions.js';
+export * from './schemas/account.js';
+export * from './permissions.js';

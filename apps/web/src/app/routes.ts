@@ -22,6 +22,13 @@ export default [
     route('userDashboard', 'layouts/portal-layout.tsx', [
       index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
       route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
+      route('account', 'routes/portal/account.tsx'),
+      route('support', 'routes/portal/support.tsx'),
+      route('transactionHistory', 'routes/portal/transaction-history.tsx'),
+      route('depositWithdrawal', 'routes/portal/deposit-withdrawal.tsx'),
+      route('subscriptionTrade', 'routes/portal/subscription-trade.tsx'),
+      route('packages', 'routes/portal/packages.tsx'),
+      route('referral', 'routes/portal/referral.tsx'),
     ]),
     route('adminLogin', 'routes/admin-login.tsx'),
     route('adminDashboard', 'layouts/admin-layout.tsx', [index('routes/admin-dashboard.tsx')]),

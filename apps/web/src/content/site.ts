@@ -1,3 +1,5 @@
+import { MONEY_RULES, PAYMENT_INSTRUCTIONS } from '@brokerdesk/shared';
+
 // Operator content: the brand and every fact that could amount to a regulatory claim.
 // PRODUCT.md §1.3: a licence, regulator or compensation scheme is only ever mentioned when it is
 // configured here. The default install is a demonstration and claims none of them.
@@ -63,7 +65,8 @@ export const site: SiteContent = {
   supportEmail: 'support@example.com',
   demo: true,
   governingLaw: 'the United States',
-  minimumDepositCents: 30_000,
+  // The API enforces the same figures: they live in @brokerdesk/shared's money rules.
+  minimumDepositCents: MONEY_RULES.minimumFirstDepositCents,
   testimonialsIllustrative: true,
   testimonials: [
     {
@@ -89,8 +92,5 @@ export const site: SiteContent = {
   ],
   downloads: { desktop: null, android: null, ios: null },
   // PRODUCT.md §1.3: the demo's instructions are marked, and the address is obviously not one.
-  payments: {
-    bitcoinAddress: 'DEMO-NOT-A-REAL-ADDRESS-DO-NOT-SEND',
-    notice: 'Demo — do not send funds',
-  },
+  payments: PAYMENT_INSTRUCTIONS,
 };

@@ -47,3 +47,23 @@ export const SupportSentResponseSchema = z.object({
   ticketId: z.uuid(),
 });
 export type SupportSentResponse = z.infer<typeof SupportSentResponseSchema>;
+
+/** GET /api/support/tickets: the signed-in client's tickets with their conversation. */
+export const SupportTicketSchema = z.object({
+  id: z.string(),
+  subject: z.string(),
+  status: z.enum(['open', 'answered', 'closed']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      author: z.enum(['client', 'staff', 'visitor']),
+      body: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type SupportTicket = z.infer<typeof SupportTicketSchema>;
+export const SupportTicketListSchema = z.object({ items: z.array(SupportTicketSchema) });
+export type SupportTicketList = z.infer<typeof SupportTicketListSchema>;

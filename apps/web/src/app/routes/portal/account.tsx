@@ -1,0 +1,9 @@
+import type { Route } from './+types/account';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Account', 'Personal details and password.', { noindex: true });
+
+export default function AccountPage() {
+  return <h1>Account</h1>;
+}

@@ -1,0 +1,9 @@
+import type { Route } from './+types/deposit-withdrawal';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Deposit and withdrawal', 'Request a deposit or a withdrawal.', { noindex: true });
+
+export default function DepositWithdrawalPage() {
+  return <h1>Deposit and withdrawal</h1>;
+}

@@ -1,0 +1,9 @@
+import type { Route } from './+types/subscription-trade';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Subscriptions', 'Your plans.', { noindex: true });
+
+export default function SubscriptionTradePage() {
+  return <h1>Subscriptions</h1>;
+}

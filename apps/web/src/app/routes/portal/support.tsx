@@ -1,0 +1,9 @@
+import type { Route } from './+types/support';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Support', 'Write to support and read replies.', { noindex: true });
+
+export default function SupportPage() {
+  return <h1>Support</h1>;
+}

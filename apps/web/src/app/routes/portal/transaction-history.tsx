@@ -1,0 +1,9 @@
+import type { Route } from './+types/transaction-history';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Transaction history', 'Every deposit, withdrawal and bonus.', { noindex: true });
+
+export default function TransactionHistoryPage() {
+  return <h1>Transaction history</h1>;
+}

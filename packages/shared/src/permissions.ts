@@ -1,0 +1,16 @@
+import type { StaffRole } from './schemas/auth.js';
+
+// What each staff role may do. The API checks it on every staff route (`config.permission`);
+// the back office hides what a role cannot use. One table, so both sides agree.
+export const STAFF_PERMISSIONS = {
+  /** Read clients, their ledger and requests. */
+  'clients:read': ['owner', 'operations', 'support', 'compliance'],
+  /** Create clients, confirm and reject requests, post money, create subscriptions. */
+  'money:write': ['owner', 'operations'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffPermission = keyof typeof STAFF_PERMISSIONS;
+
+export function roleCan(role: StaffRole, permission: StaffPermission): boolean {
+  return (STAFF_PERMISSIONS[permission] as readonly StaffRole[]).includes(role);
+}
