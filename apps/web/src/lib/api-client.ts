@@ -54,6 +54,13 @@ export interface ApiRequestOptions<T> {
   /** Validates the success body; a mismatch is an error, not silently wrong data. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * For money actions: one key per user intent (e.g. per press of Subscribe), reused when the
+   * same intent is retried, so a retry after a lost answer moves money once. Default: a new key.
+   */
+  idempotencyKey?: string;
+  /** Read the body as text (CSV downloads) instead of JSON. */
+  responseType?: 'json' | 'text';
 }
 
 /** One fetch wrapper for the whole app: JSON in and out, tokens, idempotency keys, errors. */
@@ -69,7 +76,8 @@ export async function apiRequest<T = unknown>(
     if (token) headers.set(TOKEN_HEADERS[options.auth], token);
   }
   // The portal's UI always sends one (PRODUCT.md §7); a retry of the same call reuses nothing.
-  if (method !== 'GET') headers.set('Idempotency-Key', newIdempotencyKey());
+  if (method !== 'GET')
+    headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
 
   let response: Response;
   try {
@@ -84,6 +92,8 @@ export async function apiRequest<T = unknown>(
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError({ status: NETWORK_ERROR_STATUS });
   }
+
+  if (response.ok && options.responseType === 'text') return (await response.text()) as T;
 
   const data = await readJson(response);
 
