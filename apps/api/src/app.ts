@@ -22,7 +22,15 @@ import { makeClientService } from './modules/clients/clients.service.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
+import { makeLedgerService } from './modules/ledger/ledger.service.js';
+import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { makeSessionService } from './modules/sessions/sessions.service.js';
+import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { makeSubscriptionService } from './modules/subscriptions/subscriptions.service.js';
+import { staffMoneyRoutes } from './modules/transactions/staff-money.routes.js';
+import { makeTransactionQueries } from './modules/transactions/transactions.queries.js';
+import { transactionRoutes } from './modules/transactions/transactions.routes.js';
+import { makeTransactionService } from './modules/transactions/transactions.service.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { makeStaffService } from './modules/staff/staff.service.js';
@@ -121,7 +129,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const clock = deps.clock ?? systemClock;
     const passwords = makePasswordHasher(deps.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
     const sessions = makeSessionService({ db: openDb.db, clock });
-    const clientService = makeClientService({ db: openDb.db, passwords, sessions });
+    const ledger = makeLedgerService({ db: openDb.db, clock });
+    const clientService = makeClientService({
+      db: openDb.db,
+      clock,
+      passwords,
+      sessions,
+      ledger,
+    });
+    const transactionService = makeTransactionService({ db: openDb.db, clock, ledger });
+    const transactionQueries = makeTransactionQueries({ db: openDb.db, clock, ledger });
+    const subscriptionService = makeSubscriptionService({ db: openDb.db, clock, ledger });
     const staffService = makeStaffService({
       db: openDb.db,
       passwords,
@@ -176,6 +194,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(marketsRoutes, { db: openDb.db, config });
     await app.register(activityRoutes, { db: openDb.db, config, clock });
     await app.register(supportRoutes, { db: openDb.db, config });
+    await app.register(transactionRoutes, {
+      service: transactionService,
+      queries: transactionQueries,
+    });
+    await app.register(staffMoneyRoutes, {
+      service: transactionService,
+      queries: transactionQueries,
+    });
+    await app.register(subscriptionRoutes, { service: subscriptionService });
+    await app.register(referralRoutes, { db: openDb.db });
 
     if (webBuild) {
       await app.register(webAppPlugin, { build: webBuild, publicUrl: config.publicUrl });

@@ -72,7 +72,8 @@ export const MESSAGES = {
     destinationInvalid: 'Destination may contain letters, digits, spaces and . @ _ + : / - only',
     belowMinimumDeposit: 'Your first deposit must be at least $300.00',
     insufficientFunds: 'Insufficient funds',
-    withdrawalExceedsAvailable: 'This withdrawal (with its fee) is more than your available balance',
+    withdrawalExceedsAvailable:
+      'This withdrawal (with its fee) is more than your available balance',
     reasonRequired: 'Please give a reason the client will see',
     reasonTooLong: 'Reason must be at most 500 characters',
     postingTypeInvalid: 'Type must be profit, bonus, ref_bonus or adjustment',

@@ -2,11 +2,12 @@
 // call without a valid token gets 401 — or 403 for the other kind of token — whatever its body.
 // A route declares what it needs with
 // `config: { auth: 'client' | 'client-optional' | 'staff' | 'staff-enrolment' }`.
-import { AppError } from '@brokerdesk/shared';
-import type { StaffRole } from '@brokerdesk/shared';
+import { AppError, roleCan } from '@brokerdesk/shared';
+import type { StaffPermission, StaffRole } from '@brokerdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionScope } from '../db/schema.js';
+import type { StaffActor } from '../modules/audit/audit.repo.js';
 import type { SessionService } from '../modules/sessions/sessions.service.js';
 
 /**
@@ -34,6 +35,8 @@ export interface AuthenticatedStaff {
 declare module 'fastify' {
   interface FastifyContextConfig {
     auth?: AuthRequirement;
+    /** On staff routes: what the staff member's role must allow (STAFF_PERMISSIONS). */
+    permission?: StaffPermission;
   }
   interface FastifyRequest {
     /** Set by the auth hook on `auth: 'client'` routes (and 'client-optional' with a token). */
@@ -82,6 +85,12 @@ export function requireStaff(request: FastifyRequest): AuthenticatedStaff {
   return request.staff;
 }
 
+/** The signed-in staff member as the audit log records them: who, which role, from where. */
+export function requireStaffActor(request: FastifyRequest): StaffActor {
+  const { staffId, username, role } = requireStaff(request);
+  return { staffId, username, role, ip: request.ip };
+}
+
 async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
   app.decorateRequest('client', null);
   app.decorateRequest('staff', null);
@@ -107,6 +116,10 @@ async function authPlugin(app: FastifyInstance, { sessions }: { sessions: Sessio
       throw new AppError('WRONG_TOKEN_KIND', 'This call needs a client sign-in');
     if (requirement === 'staff' && session.scope !== 'full') {
       throw new AppError('TOTP_ENROLMENT_REQUIRED', 'Set up two-factor authentication to continue');
+    }
+    const permission = request.routeOptions.config.permission;
+    if (permission && !roleCan(session.role, permission)) {
+      throw new AppError('FORBIDDEN', 'Your role does not allow this action');
     }
     request.staff = {
       sessionId: session.sessionId,

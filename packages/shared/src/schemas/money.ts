@@ -338,9 +338,18 @@ export const SeedSubscriptionBodySchema = z.object({
     .max(100, m.planNameRequired),
   amount: DollarAmountOrZeroSchema,
   profitPercent: z
-    .union([z.number(), z.string().trim().regex(/^\d+(\.\d{1,2})?$/, m.profitPercentInvalid)], {
-      error: m.profitPercentInvalid,
-    })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^\d+(\.\d{1,2})?$/, m.profitPercentInvalid),
+      ],
+      {
+        error: m.profitPercentInvalid,
+      },
+    )
     .transform(Number)
     .pipe(z.number().min(0, m.profitPercentInvalid).max(1000, m.profitPercentInvalid))
     .optional()

@@ -1,5 +1,4 @@
-import { desc, eq, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients } from '../../db/schema.js';
 
@@ -66,40 +65,21 @@ export async function findClientProfileById(db: Db, id: string) {
   return row ?? null;
 }
 
-/** The five dashboard figures of one client, in cents. */
-export interface ClientFinancesCents {
-  deposited: number;
-  profit: number;
-  bonus: number;
-  refBonus: number;
-  balance: number;
+export async function findClientPasswordHash(db: Db, id: string): Promise<string | null> {
+  const [row] = await db
+    .select({ passwordHash: clients.passwordHash })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .limit(1);
+  return row?.passwordHash ?? null;
 }
 
-// Money columns are bigint: cast explicitly and map to Number, because pg returns int8 as a
-// string and PGlite differs (PRODUCT.md §9).
-const cents = (expression: SQL) => sql<number>`cast(${expression} as bigint)`.mapWith(Number);
-
-/**
- * The client's finances, computed in SQL. There is no ledger yet, so every figure is zero:
- * the ledger issue replaces these expressions with sums over the client's postings
- * (`sum(amount_minor)::bigint` per account) and keeps this signature.
- */
-export async function findClientFinancesCents(
+export async function updateClientPasswordHash(
   db: Db,
-  clientId: string,
-): Promise<ClientFinancesCents | null> {
-  const [row] = await db
-    .select({
-      deposited: cents(sql`0`),
-      profit: cents(sql`0`),
-      bonus: cents(sql`0`),
-      refBonus: cents(sql`0`),
-      balance: cents(sql`0`),
-    })
-    .from(clients)
-    .where(eq(clients.id, clientId))
-    .limit(1);
-  return row ?? null;
+  id: string,
+  passwordHash: string,
+): Promise<void> {
+  await db.update(clients).set({ passwordHash }).where(eq(clients.id, id));
 }
 
 /** For staff forms: every client, newest first (index clients_created_at_idx). */

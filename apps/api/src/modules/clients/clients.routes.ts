@@ -1,5 +1,6 @@
 // The seed's client calls (PRODUCT.md §4), with their exact paths, plus the staff client list.
 import {
+  ChangePasswordBodySchema,
   ClientListResponseSchema,
   DashboardResponseSchema,
   LoginBodySchema,
@@ -88,10 +89,28 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
     },
   );
 
+  app.post(
+    '/api/account/password',
+    {
+      config: { auth: 'client', rateLimit },
+      schema: {
+        tags: ['clients'],
+        summary: 'Change password (current password required); other sessions are signed out',
+        body: ChangePasswordBodySchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      const { clientId, sessionId } = requireClient(request);
+      await service.changePassword({ clientId, sessionId, body: request.body });
+      return { message: MESSAGES.account.passwordChanged };
+    },
+  );
+
   app.get(
     '/api/allUsers/users',
     {
-      config: { auth: 'staff' },
+      config: { auth: 'staff', permission: 'clients:read' },
       schema: {
         tags: ['staff'],
         summary: 'Every client, newest first (staff)',

@@ -4,6 +4,7 @@ import { systemClock } from '../../lib/clock.js';
 import { makePasswordHasher } from '../../lib/passwords.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { TEST_PASSWORD_PARAMS, createTestDatabase, registrationBody } from '../../test/test-app.js';
+import { makeLedgerService } from '../ledger/ledger.service.js';
 import { makeSessionService } from '../sessions/sessions.service.js';
 import { makeClientService } from './clients.service.js';
 import { RegisterBodySchema } from '@brokerdesk/shared';
@@ -38,7 +39,14 @@ describe('loginClient', () => {
   it('spends one password verification whether or not the e-mail exists', async () => {
     const { hasher, calls } = countingHasher();
     const sessions = makeSessionService({ db: database.db, clock: systemClock });
-    const service = makeClientService({ db: database.db, passwords: hasher, sessions });
+    const ledger = makeLedgerService({ db: database.db, clock: systemClock });
+    const service = makeClientService({
+      db: database.db,
+      clock: systemClock,
+      passwords: hasher,
+      sessions,
+      ledger,
+    });
     const body = RegisterBodySchema.parse(registrationBody());
     await service.registerClient({ body });
 

@@ -1,20 +1,37 @@
 // Client accounts: registration, login, logout, the dashboard payload and the staff list.
 import { randomInt } from 'node:crypto';
 import { AppError, MESSAGES, centsToDollars } from '@brokerdesk/shared';
-import type { DashboardResponse, LoginBody, RegisterBody } from '@brokerdesk/shared';
+import type {
+  ChangePasswordBody,
+  DashboardResponse,
+  LoginBody,
+  RegisterBody,
+} from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import type { Clock } from '../../lib/clock.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SessionService } from '../sessions/sessions.service.js';
+import {
+  findSubscriptionsNewestFirst,
+  toDashboardSubscription,
+} from '../subscriptions/subscriptions.service.js';
+import { findHistoryPage } from '../transactions/transactions.repo.js';
+import { toDashboardTransaction } from '../transactions/transactions.view.js';
 import {
   emailIsRegistered,
   findClientCredentialsByEmail,
-  findClientFinancesCents,
   findClientIdByReferralCode,
+  findClientPasswordHash,
   findClientProfileById,
   insertClient,
   listClientsNewestFirst,
+  updateClientPasswordHash,
 } from './clients.repo.js';
+
+/** The seed's dashboard payload carries the newest 100 statement rows (PRODUCT.md §7). */
+export const DASHBOARD_TRANSACTIONS = 100;
 
 // No 0/O or 1/I/L, so a code read aloud or copied by hand survives.
 const REFERRAL_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
@@ -29,11 +46,13 @@ export function generateReferralCode(): string {
 
 export interface ClientServiceDeps {
   db: Db;
+  clock: Clock;
   passwords: PasswordHasher;
   sessions: SessionService;
+  ledger: LedgerService;
 }
 
-export function makeClientService({ db, passwords, sessions }: ClientServiceDeps) {
+export function makeClientService({ db, clock, passwords, sessions, ledger }: ClientServiceDeps) {
   const emailTaken = () => new AppError('EMAIL_TAKEN', MESSAGES.register.emailTaken);
 
   async function registerClient({ body }: { body: RegisterBody }): Promise<{ clientId: string }> {
@@ -90,12 +109,14 @@ export function makeClientService({ db, passwords, sessions }: ClientServiceDeps
   }: {
     clientId: string;
   }): Promise<DashboardResponse> {
-    const [profile, finances] = await Promise.all([
+    const [profile, finances, transactions, plans] = await Promise.all([
       findClientProfileById(db, clientId),
-      findClientFinancesCents(db, clientId),
+      ledger.getClientFinances(db, clientId),
+      findHistoryPage(db, { clientId }, { limit: DASHBOARD_TRANSACTIONS }),
+      findSubscriptionsNewestFirst(db, clientId),
     ]);
-    if (!profile || !finances)
-      throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+    if (!profile) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+    const now = clock.now();
     return {
       userInfo: {
         firstName: profile.firstName,
@@ -106,18 +127,43 @@ export function makeClientService({ db, passwords, sessions }: ClientServiceDeps
         emailVerified: profile.emailVerifiedAt !== null,
         finances: [
           {
-            deposited: centsToDollars(finances.deposited),
-            profit: centsToDollars(finances.profit),
-            bonus: centsToDollars(finances.bonus),
-            refBonus: centsToDollars(finances.refBonus),
-            balance: centsToDollars(finances.balance),
+            deposited: centsToDollars(finances.depositedMinor),
+            profit: centsToDollars(finances.profitMinor),
+            bonus: centsToDollars(finances.bonusMinor),
+            refBonus: centsToDollars(finances.refBonusMinor),
+            balance: centsToDollars(finances.balanceMinor),
           },
         ],
-        // Filled by the ledger and subscriptions issues.
-        transactions: [],
-        subscriptions: [],
+        transactions: (transactions ?? []).map(toDashboardTransaction),
+        subscriptions: plans.map((plan) => toDashboardSubscription(plan, now)),
       },
     };
+  }
+
+  /**
+   * Needs the current password; on success every other session of the client is signed out
+   * (a stolen token stops working), the one that made the change stays.
+   */
+  async function changePassword({
+    clientId,
+    sessionId,
+    body,
+  }: {
+    clientId: string;
+    sessionId: string;
+    body: ChangePasswordBody;
+  }): Promise<void> {
+    const currentHash = await findClientPasswordHash(db, clientId);
+    if (!currentHash || !(await passwords.verifyPassword(currentHash, body.currentPassword))) {
+      throw new AppError('VALIDATION_FAILED', MESSAGES.account.currentPasswordWrong, {
+        currentPassword: [MESSAGES.account.currentPasswordWrong],
+      });
+    }
+    const newHash = await passwords.hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await updateClientPasswordHash(tx, clientId, newHash);
+      await sessions.revokeOtherSessions({ clientId, keepSessionId: sessionId }, tx);
+    });
   }
 
   async function listClients(): Promise<{ _id: string; userName: string; email: string }[]> {
@@ -129,7 +175,14 @@ export function makeClientService({ db, passwords, sessions }: ClientServiceDeps
     }));
   }
 
-  return { registerClient, loginClient, logoutClient, getClientDashboard, listClients };
+  return {
+    registerClient,
+    loginClient,
+    logoutClient,
+    getClientDashboard,
+    changePassword,
+    listClients,
+  };
 }
 
 export type ClientService = ReturnType<typeof makeClientService>;

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, ne, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sessions, staff } from '../../db/schema.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
@@ -51,4 +51,25 @@ export async function revokeSessionById(db: Db, id: string, now: Date): Promise<
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   return rows.length > 0;
+}
+
+/** Revokes every live session of a client except `keepSessionId` (password changed). */
+export async function revokeOtherClientSessions(
+  db: Db,
+  clientId: string,
+  keepSessionId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.clientId, clientId),
+        ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }

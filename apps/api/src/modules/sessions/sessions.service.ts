@@ -5,7 +5,12 @@ import type { Db } from '../../db/client.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
-import { findLiveSessionByTokenHash, insertSession, revokeSessionById } from './sessions.repo.js';
+import {
+  findLiveSessionByTokenHash,
+  insertSession,
+  revokeOtherClientSessions,
+  revokeSessionById,
+} from './sessions.repo.js';
 
 /** Fixed lifetimes (not sliding): a stolen client token is useless after a week, staff after a shift. */
 export const SESSION_TTL_MS: Record<SessionKind, number> = {
@@ -80,7 +85,15 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     await revokeSessionById(db, sessionId, clock.now());
   }
 
-  return { issueSession, authenticateToken, revokeSession };
+  /** After a password change: every other session of the client ends, this one stays. */
+  async function revokeOtherSessions(
+    { clientId, keepSessionId }: { clientId: string; keepSessionId: string },
+    tx: Db = db,
+  ): Promise<number> {
+    return revokeOtherClientSessions(tx, clientId, keepSessionId, clock.now());
+  }
+
+  return { issueSession, authenticateToken, revokeSession, revokeOtherSessions };
 }
 
 export type SessionService = ReturnType<typeof makeSessionService>;

@@ -6,11 +6,14 @@ import {
   MESSAGES,
   SupportBodySchema,
   SupportSentResponseSchema,
+  SupportTicketListSchema,
 } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Config } from '../../config.js';
+import { IdempotencyHeadersSchema } from '../../lib/idempotency-header.js';
 import type { Db } from '../../db/client.js';
+import { requireClient } from '../../plugins/auth.js';
+import { findClientTickets } from './support.repo.js';
 import { makeSupportService } from './support.service.js';
 import type { SupportAuthor } from './support.service.js';
 
@@ -22,17 +25,7 @@ export interface SupportRoutesOptions {
 /** Per IP, both callers together: enough for a person, too few for a spam script. */
 export const SUPPORT_RATE_LIMIT = { max: 5, timeWindowMs: 60_000 } as const;
 
-const IDEMPOTENCY_KEY_MAX = 200;
-
-const HeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, 'Idempotency-Key must not be empty')
-    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
-    .optional()
-    .describe('Optional; a repeat from the same caller returns the first ticket'),
-});
+const TICKETS_LIMIT = 50;
 
 export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, { db }) => {
   const service = makeSupportService({ db });
@@ -64,7 +57,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
           'With `user-token` (or Bearer): the ticket belongs to that client and `email` is ignored. ' +
           'An invalid or expired token is 401. Rate-limited per IP.',
         security: [{}, { userToken: [] }],
-        headers: HeadersSchema,
+        headers: IdempotencyHeadersSchema,
         body: SupportBodySchema,
         response: { 201: SupportSentResponseSchema },
       },
@@ -79,6 +72,37 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         idempotencyKey: request.headers['idempotency-key'],
       });
       return reply.code(201).send({ message: MESSAGES.support.sent, ticketId });
+    },
+  );
+
+  app.get(
+    '/api/support/tickets',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags: ['support'],
+        security: [{ userToken: [] }],
+        summary: "The signed-in client's tickets, newest first, with staff replies",
+        response: { 200: SupportTicketListSchema },
+      },
+    },
+    async (request) => {
+      const tickets = await findClientTickets(db, requireClient(request).clientId, TICKETS_LIMIT);
+      return {
+        items: tickets.map(({ ticket, messages }) => ({
+          id: ticket.id,
+          subject: ticket.subject,
+          status: ticket.status,
+          createdAt: ticket.createdAt.toISOString(),
+          updatedAt: ticket.updatedAt.toISOString(),
+          messages: messages.map((message) => ({
+            id: message.id,
+            author: message.authorKind,
+            body: message.body,
+            createdAt: message.createdAt.toISOString(),
+          })),
+        })),
+      };
     },
   );
 };

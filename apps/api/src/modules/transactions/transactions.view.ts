@@ -1,0 +1,106 @@
+// Statement rows as callers see them: the portal's shape (cents, ids), the seed's dashboard
+// shape (dollars, labels) and CSV. Pure functions, no database.
+import {
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  centsToDollars,
+} from '@brokerdesk/shared';
+import type {
+  DashboardTransaction,
+  PaymentMethodId,
+  Transaction,
+  TransactionWithTimeline,
+} from '@brokerdesk/shared';
+import type { TransactionEventRow, TransactionRow } from './transactions.repo.js';
+
+/** The date a row is shown under: the business date staff gave it, else when it was created. */
+function shownDate(row: TransactionRow): Date {
+  return row.businessDate ?? row.createdAt;
+}
+
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    date: shownDate(row).toISOString(),
+    type: row.type,
+    direction: row.direction,
+    amountMinor: row.amountMinor,
+    feeMinor: row.feeMinor,
+    status: row.status,
+    method: (row.method as PaymentMethodId | null) ?? null,
+    destination: row.destination,
+    reason: row.reason,
+    needsDocuments: row.needsDocuments,
+  };
+}
+
+export function toTransactionWithTimeline(
+  row: TransactionRow,
+  events: readonly TransactionEventRow[],
+): TransactionWithTimeline {
+  return {
+    ...toTransaction(row),
+    events: events.map((event) => ({
+      kind: event.kind,
+      at: event.createdAt.toISOString(),
+      reason: event.reason,
+    })),
+  };
+}
+
+/** The seed's `userInfo.transactions` entry: dollars and display labels. */
+export function toDashboardTransaction(row: TransactionRow): DashboardTransaction {
+  return {
+    _id: row.id,
+    date: shownDate(row).toISOString(),
+    type: TRANSACTION_TYPE_LABELS[row.type],
+    amount: centsToDollars(row.amountMinor),
+    status: TRANSACTION_STATUS_LABELS[row.status],
+  };
+}
+
+export const CSV_HEADER = [
+  'Date',
+  'Type',
+  'Direction',
+  'Amount (USD)',
+  'Fee (USD)',
+  'Status',
+  'Method',
+  'Destination',
+  'Reason',
+  'Id',
+] as const;
+
+/**
+ * One CSV cell: quoted when it holds a separator, quote or line break, and prefixed with an
+ * apostrophe when it starts with = + - @ (or a tab / carriage return) so a spreadsheet never
+ * runs it as a formula (PRODUCT.md §7).
+ */
+export function csvCell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+function plainDollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+export function toCsvLine(row: TransactionRow): string {
+  return csvLine([
+    shownDate(row).toISOString(),
+    TRANSACTION_TYPE_LABELS[row.type],
+    row.direction,
+    plainDollars(row.amountMinor),
+    plainDollars(row.feeMinor),
+    TRANSACTION_STATUS_LABELS[row.status],
+    row.method ?? '',
+    row.destination ?? '',
+    row.reason ?? '',
+    row.id,
+  ]);
+}
