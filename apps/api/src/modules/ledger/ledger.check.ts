@@ -6,6 +6,7 @@ import {
   findBadReversals,
   findDuplicateIdempotencyKeys,
   findNegativeClientAccounts,
+  findStatementMismatches,
   findWrongKindTotals,
   sumAccountTotals,
 } from './ledger.repo.js';
@@ -16,6 +17,7 @@ export const LEDGER_INVARIANTS = [
   { id: 3, name: 'no client has a negative available balance' },
   { id: 4, name: 'reversals point at posted transfers, each reversed at most once' },
   { id: 5, name: 'idempotency keys are unique per actor' },
+  { id: 6, name: "every statement row's status and amount agree with its transfers" },
 ] as const;
 
 export type LedgerInvariantId = (typeof LEDGER_INVARIANTS)[number]['id'];
@@ -83,6 +85,13 @@ export async function checkLedger(db: Db): Promise<LedgerBreach[]> {
     breaches.push({
       invariant: 5,
       message: `${row.actor} used idempotency key ${row.idempotencyKey} ${row.count} times`,
+    });
+  }
+
+  for (const row of await findStatementMismatches(db)) {
+    breaches.push({
+      invariant: 6,
+      message: `${row.type} ${row.id} (${row.status}): ${row.problem}`,
     });
   }
 

@@ -304,3 +304,41 @@ export async function findWrongKindTotals(db: Db) {
   }
   return wrong;
 }
+
+/**
+ * Statement rows whose status disagrees with their transfers: completed or reversed without a
+ * posted transfer, pending without a pending hold, rejected or cancelled with a live hold,
+ * failed with any transfer, or an amount that differs from its transfer's.
+ */
+export async function findStatementMismatches(
+  db: Db,
+): Promise<{ id: string; type: string; status: string; problem: string }[]> {
+  type Mismatch = { id: string; type: string; status: string; problem: string };
+  // pg and PGlite both answer raw SQL with { rows }.
+  const result = (await db.execute(sql`
+    select * from (select ct.id, ct.type, ct.status,
+      case
+        when ct.status = 'failed' and (ct.transfer_id is not null or ct.fee_transfer_id is not null)
+          then 'failed row with a transfer'
+        when ct.status in ('completed', 'reversed') and (t.state is distinct from 'posted'
+          or (ct.fee_transfer_id is not null and f.state is distinct from 'posted'))
+          then 'completed row without a posted transfer'
+        when ct.status = 'pending' and ct.transfer_id is not null and (t.state <> 'pending'
+          or (ct.fee_transfer_id is not null and f.state <> 'pending'))
+          then 'pending row whose hold is resolved'
+        when ct.status in ('rejected', 'cancelled') and ct.transfer_id is not null
+          and (t.state <> 'voided' or (ct.fee_transfer_id is not null and f.state <> 'voided'))
+          then 'rejected row whose hold is not released'
+        when ct.type <> 'reversal' and t.amount_minor <> ct.amount_minor
+          then 'amount differs from its transfer'
+        when f.amount_minor is distinct from nullif(ct.fee_minor, 0)
+          and not (ct.fee_transfer_id is null and ct.fee_minor = 0)
+          then 'fee differs from its transfer'
+      end as problem
+    from client_transactions ct
+    left join ledger_transfers t on t.id = ct.transfer_id
+    left join ledger_transfers f on f.id = ct.fee_transfer_id) checked
+    where problem is not null
+  `)) as unknown as { rows: Mismatch[] };
+  return result.rows;
+}
