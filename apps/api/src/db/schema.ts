@@ -449,6 +449,8 @@ export const subscriptions = pgTable(
   },
   (t) => [
     index('subscriptions_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    // The public activity feed: recent subscriptions of every client.
+    index('subscriptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
     uniqueIndex('subscriptions_idempotency_unique').on(t.createdBy, t.idempotencyKey),
     check('subscriptions_amount_non_negative', sql`${t.amountMinor} >= 0 and ${t.bonusMinor} >= 0`),
     check('subscriptions_duration_positive', sql`${t.durationDays} > 0`),

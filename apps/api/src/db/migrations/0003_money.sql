@@ -94,6 +94,7 @@ CREATE INDEX "client_transactions_pending_idx" ON "client_transactions" USING bt
 CREATE INDEX "client_transactions_related_idx" ON "client_transactions" USING btree ("related_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "client_transactions_idempotency_unique" ON "client_transactions" USING btree ("created_by","idempotency_key");--> statement-breakpoint
 CREATE INDEX "subscriptions_client_created_idx" ON "subscriptions" USING btree ("client_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "subscriptions_created_idx" ON "subscriptions" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "subscriptions_idempotency_unique" ON "subscriptions" USING btree ("created_by","idempotency_key");--> statement-breakpoint
 -- Append-only tables: the audit log and the request timelines refuse UPDATE and DELETE at the
 -- database, whatever the application does (written by hand: drizzle-kit does not model triggers).

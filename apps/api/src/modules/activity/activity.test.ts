@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema.js';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
+import { clientCaller, post } from '../../test/money-fixtures.js';
 
 async function recent(t: TestApp) {
   const response = await t.app.inject({ method: 'GET', url: '/api/activity/recent' });
@@ -68,6 +69,35 @@ describe('GET /api/activity/recent', () => {
     ]) {
       expect(text).not.toContain(secret);
     }
+  });
+
+  it('lists a plan a client bought with its name and country, never the client or amount', async () => {
+    t = await createTestApp({ env: { STAFF_2FA: 'optional' } });
+    const client = await clientCaller(t);
+    const staffToken = await t.staffLogin();
+    const funded = await post(
+      t,
+      '/api/transactions/transaction',
+      { headers: { 'x-auth-token': staffToken } },
+      {
+        userId: client.id,
+        type: 'Deposit',
+        amount: 1000,
+      },
+    );
+    expect(funded.statusCode).toBe(201);
+    expect((await post(t, '/api/subscriptions', client, { planId: 'basic' })).statusCode).toBe(201);
+
+    const { body } = await recent(t);
+    const planEvents = body.events.filter((event) => event.kind === 'plan-subscribed');
+    expect(planEvents).toEqual([
+      {
+        kind: 'plan-subscribed',
+        country: 'United Kingdom',
+        at: expect.any(String),
+        planName: 'Basic',
+      },
+    ]);
   });
 
   it('leaves out accounts opened before the window', async () => {
