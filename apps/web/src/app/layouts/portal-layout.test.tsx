@@ -59,6 +59,37 @@ function renderPortal(path = '/userDashboard/dashboard') {
   );
 }
 
+/** The portal with a stand-in page under every other portal path, to follow its links. */
+function renderPortalPages(path: string) {
+  return renderRoutes(
+    [
+      {
+        path: '/userDashboard',
+        Component: PortalLayout,
+        loader: clientLoader,
+        HydrateFallback: () => null,
+        children: [
+          { path: 'dashboard', Component: FrameworkDashboard },
+          { path: '*', element: <LocationProbe /> },
+        ],
+      },
+      { path: '*', element: <LocationProbe /> },
+    ],
+    path,
+  );
+}
+
+const PORTAL_LINKS = [
+  ['Dashboard', '/userDashboard/dashboard'],
+  ['Account', '/userDashboard/account'],
+  ['Deposit & Withdrawal', '/userDashboard/depositWithdrawal'],
+  ['Packages', '/userDashboard/packages'],
+  ['Subscriptions', '/userDashboard/subscriptionTrade'],
+  ['Transaction History', '/userDashboard/transactionHistory'],
+  ['Referral', '/userDashboard/referral'],
+  ['Support', '/userDashboard/support'],
+] as const;
+
 function cardValue(title: string): string | null {
   const card = screen.getByRole('region', { name: title });
   return card.querySelector('.finance-card-value')?.textContent ?? null;
@@ -155,5 +186,69 @@ describe('client portal', () => {
     const logout = api.requests.find((request) => request.path === '/api/userLogout/send');
     expect(logout?.method).toBe('POST');
     expect(logout?.headers.get('user-token')).toBe('tok-1');
+  });
+
+  it('links every portal page in order and marks the current one', async () => {
+    window.localStorage.setItem('user-token', 'tok-1');
+    api.on('GET /api/userDashboard/send/', { status: 200, body: dashboard([]) });
+    const { user } = renderPortalPages('/userDashboard/dashboard');
+
+    const nav = await screen.findByRole('navigation', { name: 'Client portal' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(
+      PORTAL_LINKS.map(([label, href]) => [label, href]),
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+
+    await user.click(within(nav).getByRole('link', { name: 'Packages' }));
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/userDashboard/packages');
+    expect(within(nav).getByRole('link', { name: 'Packages' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' }).hasAttribute('aria-current')).toBe(
+      false,
+    );
+    // The Logout button stays beside the menu.
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+  });
+
+  it('opens the phone menu with its toggle and closes it when a link is followed', async () => {
+    window.localStorage.setItem('user-token', 'tok-1');
+    api.on('GET /api/userDashboard/send/', { status: 200, body: dashboard([]) });
+    const { user } = renderPortalPages('/userDashboard/dashboard');
+
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    const nav = screen.getByRole('navigation', { name: 'Client portal' });
+    expect(toggle.getAttribute('aria-controls')).toBe(nav.id);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(nav.classList.contains('portal-menu--open')).toBe(false);
+
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(nav.classList.contains('portal-menu--open')).toBe(true);
+
+    await user.click(within(nav).getByRole('link', { name: 'Support' }));
+
+    expect((await screen.findByTestId('location')).textContent).toBe('/userDashboard/support');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(nav.classList.contains('portal-menu--open')).toBe(false);
+  });
+
+  it('closes the phone menu on Escape and puts focus back on the toggle', async () => {
+    window.localStorage.setItem('user-token', 'tok-1');
+    api.on('GET /api/userDashboard/send/', { status: 200, body: dashboard([]) });
+    const { user } = renderPortalPages('/userDashboard/dashboard');
+
+    const toggle = await screen.findByRole('button', { name: 'Menu' });
+    await user.click(toggle);
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Logout');
+    await user.keyboard('{Escape}');
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
   });
 });

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink, Outlet, redirect } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
@@ -6,6 +7,7 @@ import { getToken } from '../../lib/auth-tokens';
 import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
+import './portal-layout.css';
 
 /** Seed §2: no user token means /userLogin — also on a direct load of any portal URL. */
 export function clientLoader() {
@@ -13,34 +15,101 @@ export function clientLoader() {
   return null;
 }
 
+/** The portal's pages, in the seed's order. */
+const PORTAL_LINKS = [
+  { to: paths.userDashboardHome, label: 'Dashboard' },
+  { to: paths.account, label: 'Account' },
+  { to: paths.depositWithdrawal, label: 'Deposit & Withdrawal' },
+  { to: paths.packages, label: 'Packages' },
+  { to: paths.subscriptionTrade, label: 'Subscriptions' },
+  { to: paths.transactionHistory, label: 'Transaction History' },
+  { to: paths.referral, label: 'Referral' },
+  { to: paths.support, label: 'Support' },
+] as const;
+
+const PANEL_ID = 'portal-nav';
+
+/**
+ * The client portal's frame. The navigation is a disclosure (docs/decisions/030): from 641 px
+ * every link is in view; on a phone the list sits behind a Menu toggle that closes again when a
+ * link is followed, on Escape, or on a tap outside.
+ */
 export default function PortalLayout() {
   const { signOut, isPending } = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
 
   useSessionExpiryRedirect('user', paths.login);
+
+  // A tap outside the header closes the open menu; the listener exists only while it is open.
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const header = headerRef.current;
+      if (header && event.target instanceof Node && !header.contains(event.target)) {
+        setMenuOpen(false);
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [menuOpen]);
+
+  const onNavClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+      event.stopPropagation();
+    }
+  };
 
   return (
     <div className="page">
       <SkipLink />
-      <header className="portal-header">
+      <header className="portal-header" ref={headerRef} onKeyDown={onKeyDown}>
         <div className="container portal-header-inner">
           <Logo tone="light" />
-          <nav aria-label="Account" className="portal-nav">
-            <ul>
-              <li>
-                <NavLink to={paths.userDashboardHome} className="portal-nav-link">
-                  Dashboard
-                </NavLink>
-              </li>
+          <div className="portal-header-actions">
+            <button
+              ref={toggleRef}
+              type="button"
+              className="portal-menu-toggle"
+              aria-expanded={menuOpen}
+              aria-controls={PANEL_ID}
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <span className="portal-menu-toggle-bars" aria-hidden="true" />
+              Menu
+            </button>
+            <button
+              type="button"
+              className="button button--outline-light"
+              onClick={() => void signOut()}
+              disabled={isPending}
+            >
+              Logout
+            </button>
+          </div>
+          <nav
+            id={PANEL_ID}
+            aria-label="Client portal"
+            className={menuOpen ? 'portal-menu portal-menu--open' : 'portal-menu'}
+            onClick={onNavClick}
+          >
+            <ul className="portal-menu-list">
+              {PORTAL_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className="portal-menu-link">
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
-          <button
-            type="button"
-            className="button button--outline-light"
-            onClick={() => void signOut()}
-            disabled={isPending}
-          >
-            Logout
-          </button>
         </div>
       </header>
       <main id="main-content" tabIndex={-1} className="page-main container portal-main">

@@ -1,9 +1,10 @@
 import type { Route } from './+types/account';
+import { AccountOverview } from '../../../features/account/components/account-overview';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Account', 'Personal details and password.', { noindex: true });
 
 export default function AccountPage() {
-  return <h1>Account</h1>;
+  return <AccountOverview />;
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/referral';
+import { ReferralOverview } from '../../../features/referral/components/referral-overview';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Referral', 'Refer users.', { noindex: true });
 
 export default function ReferralPage() {
-  return <h1>Referral</h1>;
+  return <ReferralOverview />;
 }

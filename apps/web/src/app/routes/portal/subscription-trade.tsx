@@ -1,9 +1,10 @@
 import type { Route } from './+types/subscription-trade';
+import { SubscriptionOverview } from '../../../features/subscriptions/components/subscription-overview';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Subscriptions', 'Your plans.', { noindex: true });
 
 export default function SubscriptionTradePage() {
-  return <h1>Subscriptions</h1>;
+  return <SubscriptionOverview />;
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/support';
+import { DashboardSupport } from '../../../features/support/components/dashboard-support';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Support', 'Write to support and read replies.', { noindex: true });
 
 export default function SupportPage() {
-  return <h1>Support</h1>;
+  return <DashboardSupport />;
 }

@@ -1,5 +1,6 @@
 import { formatCents } from '@brokerdesk/shared';
 import type { Plan, PlanKind } from '@brokerdesk/shared';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './plans.css';
 
@@ -23,9 +24,60 @@ function extraFeatures(plan: Plan): readonly string[] {
 const HEADINGS: Record<PlanKind, string> = { weekly: 'Weekly plans', monthly: 'Monthly plans' };
 
 /**
- * Plan cards: price, deposit bonus, referral bonus, duration, type and features. No card shows
- * or implies a return (PRODUCT.md §1.2): the seed's ROI line is deliberately absent.
+ * One plan's card: price, deposit bonus, referral bonus, duration, type and features, then its
+ * call to action. No card shows or implies a return (PRODUCT.md §1.2): the seed's ROI line is
+ * deliberately absent. The portal's packages page uses it too, with a Subscribe button.
  */
+export function PlanCard({
+  plan,
+  nameLevel: Name = 'h4',
+  children,
+}: {
+  plan: Plan;
+  nameLevel?: 'h3' | 'h4';
+  children: ReactNode;
+}) {
+  return (
+    <li className="plan-card">
+      <Name className="plan-name">{plan.name}</Name>
+      <p className="plan-price">{formatCents(plan.priceCents)}</p>
+      <dl className="plan-facts">
+        <div>
+          <dt>Deposit bonus</dt>
+          <dd>{percent(plan.depositBonusBp)}</dd>
+        </div>
+        <div>
+          <dt>Referral bonus</dt>
+          <dd>{percent(plan.referralBonusBp)}</dd>
+        </div>
+        <div>
+          <dt>Duration</dt>
+          <dd>{duration(plan.durationDays)}</dd>
+        </div>
+        <div>
+          <dt>Type</dt>
+          <dd>{plan.type}</dd>
+        </div>
+        {plan.spreadsFrom ? (
+          <div>
+            <dt>Spreads from</dt>
+            <dd>{plan.spreadsFrom}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {extraFeatures(plan).length > 0 ? (
+        <ul className="plan-features">
+          {extraFeatures(plan).map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+    </li>
+  );
+}
+
+/** The home page's plan cards, weekly then monthly, each linking to the portal. */
 export function PlanCards({ plans }: { plans: readonly Plan[] }) {
   return (
     <section className="plans" aria-labelledby="plans-title">
@@ -38,40 +90,7 @@ export function PlanCards({ plans }: { plans: readonly Plan[] }) {
               {plans
                 .filter((plan) => plan.kind === kind)
                 .map((plan) => (
-                  <li key={plan.id} className="plan-card">
-                    <h4 className="plan-name">{plan.name}</h4>
-                    <p className="plan-price">{formatCents(plan.priceCents)}</p>
-                    <dl className="plan-facts">
-                      <div>
-                        <dt>Deposit bonus</dt>
-                        <dd>{percent(plan.depositBonusBp)}</dd>
-                      </div>
-                      <div>
-                        <dt>Referral bonus</dt>
-                        <dd>{percent(plan.referralBonusBp)}</dd>
-                      </div>
-                      <div>
-                        <dt>Duration</dt>
-                        <dd>{duration(plan.durationDays)}</dd>
-                      </div>
-                      <div>
-                        <dt>Type</dt>
-                        <dd>{plan.type}</dd>
-                      </div>
-                      {plan.spreadsFrom ? (
-                        <div>
-                          <dt>Spreads from</dt>
-                          <dd>{plan.spreadsFrom}</dd>
-                        </div>
-                      ) : null}
-                    </dl>
-                    {extraFeatures(plan).length > 0 ? (
-                      <ul className="plan-features">
-                        {extraFeatures(plan).map((feature) => (
-                          <li key={feature}>{feature}</li>
-                        ))}
-                      </ul>
-                    ) : null}
+                  <PlanCard key={plan.id} plan={plan}>
                     <Link
                       to={SUBSCRIBE_PATH}
                       className="button button--primary button--block"
@@ -79,7 +98,7 @@ export function PlanCards({ plans }: { plans: readonly Plan[] }) {
                     >
                       Subscribe
                     </Link>
-                  </li>
+                  </PlanCard>
                 ))}
             </ul>
           </div>

@@ -16,12 +16,21 @@ const FIELD_NAMES = [
   'email',
 ] as const satisfies readonly (keyof SupportForm)[];
 
+/** The dashboard form has no e-mail field: the ticket belongs to the signed-in client. */
+const DASHBOARD_FIELD_NAMES = [
+  'subject',
+  'message',
+] as const satisfies readonly (keyof SupportForm)[];
+
 const EMPTY_FORM: DefaultValues<SupportForm> = { subject: '', message: '', email: '' };
+const EMPTY_DASHBOARD_FORM: DefaultValues<SupportForm> = { subject: '', message: '' };
+
+export type ContactFormVariant = 'public' | 'dashboard';
 
 type Status =
   { kind: 'idle' } | { kind: 'sending' } | { kind: 'sent'; text: string } | { kind: 'failed' };
 
-function statusText(status: Status): string {
+function statusText(status: Status, variant: ContactFormVariant): string {
   switch (status.kind) {
     case 'idle':
       return '';
@@ -30,15 +39,30 @@ function statusText(status: Status): string {
     case 'sent':
       return status.text;
     case 'failed':
-      return MESSAGES.support.contactFailure;
+      return variant === 'dashboard'
+        ? MESSAGES.support.dashboardFailure
+        : MESSAGES.support.contactFailure;
   }
 }
 
 /**
  * The public contact form (seed §2 /contact, §4): status '' → 'Sending...' → the server's
  * message (fields cleared) or the failure text (fields kept). Text is sent and shown as text.
+ *
+ * `variant="dashboard"` is the portal's support form (seed §4): no e-mail field, the client's
+ * token is sent so the ticket is theirs, and its own failure text. `onSent` runs after a ticket
+ * was stored (the portal re-reads its ticket list).
  */
-export function ContactForm() {
+export function ContactForm({
+  variant = 'public',
+  onSent,
+}: {
+  variant?: ContactFormVariant;
+  onSent?: () => void;
+} = {}) {
+  const dashboard = variant === 'dashboard';
+  const fieldNames = dashboard ? DASHBOARD_FIELD_NAMES : FIELD_NAMES;
+  const emptyForm = dashboard ? EMPTY_DASHBOARD_FORM : EMPTY_FORM;
   const {
     register: field,
     handleSubmit,
@@ -50,7 +74,7 @@ export function ContactForm() {
     resolver: zodResolver(SupportBodySchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
-    defaultValues: EMPTY_FORM,
+    defaultValues: emptyForm,
     shouldFocusError: true,
   });
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -62,13 +86,16 @@ export function ContactForm() {
   const onValid = async (body: SupportBody) => {
     setStatus({ kind: 'sending' });
     try {
-      const result = await sendSupportMessage({ body });
-      reset(EMPTY_FORM);
+      const result = dashboard
+        ? await sendSupportMessage({ body: { ...body, email: undefined }, auth: 'user' })
+        : await sendSupportMessage({ body });
+      reset(emptyForm);
       setStatus({ kind: 'sent', text: result.message });
+      onSent?.();
     } catch (error) {
       console.error('Contact form: sending failed', error);
       setStatus({ kind: 'failed' });
-      applyServerFieldErrors(error, FIELD_NAMES, setError);
+      applyServerFieldErrors(error, fieldNames, setError);
     }
   };
 
@@ -97,15 +124,19 @@ export function ContactForm() {
           {...editable('message')}
         />
       </FieldFrame>
-      <TextField
-        label="Your e-mail (so we can reply)"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...editable('email')}
-      />
-      <p className="form-hint">Optional. Without it we cannot answer you.</p>
+      {dashboard ? null : (
+        <>
+          <TextField
+            label="Your e-mail (so we can reply)"
+            type="email"
+            autoComplete="email"
+            spellCheck={false}
+            error={errors.email?.message}
+            {...editable('email')}
+          />
+          <p className="form-hint">Optional. Without it we cannot answer you.</p>
+        </>
+      )}
       <div>
         <button
           type="submit"
@@ -116,7 +147,7 @@ export function ContactForm() {
         </button>
       </div>
       <p role="status" aria-live="polite" className={statusClass}>
-        {statusText(status)}
+        {statusText(status, variant)}
       </p>
     </form>
   );
