@@ -1,9 +1,10 @@
 import type { Route } from './+types/transaction-history';
+import { TransactionHistory } from '../../../features/money/components/transaction-history';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Transaction history', 'Every deposit, withdrawal and bonus.', { noindex: true });
 
 export default function TransactionHistoryPage() {
-  return <h1>Transaction history</h1>;
+  return <TransactionHistory />;
 }

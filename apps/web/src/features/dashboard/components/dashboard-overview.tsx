@@ -1,35 +1,44 @@
-import { FinanceCards } from './finance-cards';
+import { BalanceChart, OpenRequests } from '../../money';
 import { useDashboard } from '../api/get-dashboard';
+import { FinanceCards } from './finance-cards';
+import '../dashboard.css';
 
-/** The portal's dashboard page: a welcome line and the five balance cards. */
+/**
+ * The portal's dashboard page: a welcome line and the five balance cards, then the balance over
+ * time and the open requests. Each part loads (and fails, with its own retry) on its own.
+ */
 export function DashboardOverview() {
   const dashboard = useDashboard();
-
-  if (dashboard.isError) {
-    return (
-      <div className="page-section">
-        <h1>Dashboard</h1>
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your dashboard. Please try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void dashboard.refetch()}
-            disabled={dashboard.isFetching}
-          >
-            {dashboard.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
-      </div>
-    );
-  }
-
   const userInfo = dashboard.data?.userInfo;
+
   return (
     <div className="page-section">
-      <h1>{userInfo ? `Welcome, ${userInfo.firstName}` : 'Welcome'}</h1>
-      <p className="lead">Here is a summary of your account in US dollars.</p>
-      <FinanceCards finances={userInfo ? (userInfo.finances[0] ?? null) : undefined} />
+      {dashboard.isError ? (
+        <>
+          <h1>Dashboard</h1>
+          <div role="alert" className="panel panel--error">
+            <p>We could not load your dashboard. Please try again.</p>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void dashboard.refetch()}
+              disabled={dashboard.isFetching}
+            >
+              {dashboard.isFetching ? 'Retrying…' : 'Try again'}
+            </button>
+          </div>
+        </>
+      ) : (
+        <>
+          <h1>{userInfo ? `Welcome, ${userInfo.firstName}` : 'Welcome'}</h1>
+          <p className="lead">Here is a summary of your account in US dollars.</p>
+          <FinanceCards finances={userInfo ? (userInfo.finances[0] ?? null) : undefined} />
+        </>
+      )}
+      <div className="dashboard-panels">
+        <BalanceChart />
+        <OpenRequests />
+      </div>
     </div>
   );
 }

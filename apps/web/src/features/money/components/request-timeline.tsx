@@ -1,0 +1,34 @@
+import type { TransactionEvent, TransactionEventKind } from '@brokerdesk/shared';
+import { formatDateTime } from '../format';
+
+export const EVENT_LABELS: Record<TransactionEventKind, string> = {
+  requested: 'Requested',
+  recorded: 'Recorded',
+  confirmed: 'Confirmed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+/** What happened to a request, oldest first, with the reason staff gave. */
+export function RequestTimeline({ events }: { events: readonly TransactionEvent[] }) {
+  if (events.length === 0) return null;
+  return (
+    <ol className="money-timeline" aria-label="Timeline">
+      {events.map((event, index) => (
+        <li
+          key={`${event.kind}-${event.at}-${index}`}
+          className={`money-event money-event--${event.kind}`}
+        >
+          <span className="money-event-kind">{EVENT_LABELS[event.kind]}</span>{' '}
+          <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+          {event.reason ? (
+            <span className="money-event-reason"> — Reason: {event.reason}</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
