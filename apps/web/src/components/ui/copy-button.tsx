@@ -1,8 +1,14 @@
+import { MESSAGES } from '@brokerdesk/shared';
 import { useState, type RefObject } from 'react';
 import { useCopyConfirmation } from './use-copy-confirmation';
 
 /** Selects the text of `element` so the reader can copy it with the keyboard or menu. */
 function selectContents(element: HTMLElement | null): boolean {
+  if (element instanceof HTMLInputElement) {
+    element.focus();
+    element.select();
+    return true;
+  }
   const selection = typeof window === 'undefined' ? null : window.getSelection();
   if (!element || !selection) return false;
   const range = document.createRange();
@@ -32,7 +38,7 @@ export function CopyButton({
   value,
   fallbackTarget,
   label = 'Copy',
-  copiedLabel = 'Copied',
+  copiedLabel = MESSAGES.money.copied,
   accessibleLabel,
 }: CopyButtonProps) {
   const { copied, confirm } = useCopyConfirmation();

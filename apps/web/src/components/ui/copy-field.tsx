@@ -1,43 +1,14 @@
-import { MESSAGES } from '@brokerdesk/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { CopyButton } from './copy-button';
 import './copy-field.css';
 
-/** How long the button says 'Copied'. */
-export const COPIED_MS = 2_000;
-
 /**
- * A read-only input with a Copy button. The button says 'Copied' for two seconds after the
- * clipboard took the text (its text is a polite live region, so screen readers hear it); where
- * the clipboard is refused or missing, the text is selected instead so the user can copy it.
+ * A read-only input with a Copy button (CopyButton: 'Copied' for two seconds, or the text is
+ * selected where the clipboard is refused or missing).
  */
 export function CopyField({ label, value }: { label: string; value: string }) {
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const selectText = () => {
-    const input = inputRef.current;
-    if (!input) return;
-    input.focus();
-    input.select();
-  };
-
-  const copy = async () => {
-    try {
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(value);
-    } catch {
-      setCopied(false);
-      selectText();
-      return;
-    }
-    setCopied(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setCopied(false), COPIED_MS);
-  };
 
   return (
     <div className="field copy-field">
@@ -55,14 +26,7 @@ export function CopyField({ label, value }: { label: string; value: string }) {
           spellCheck={false}
           onFocus={(event) => event.currentTarget.select()}
         />
-        <button
-          type="button"
-          className="button button--primary copy-field-button"
-          aria-live="polite"
-          onClick={() => void copy()}
-        >
-          {copied ? MESSAGES.money.copied : 'Copy'}
-        </button>
+        <CopyButton value={value} fallbackTarget={inputRef} accessibleLabel={`Copy ${label}`} />
       </div>
     </div>
   );
