@@ -1,5 +1,7 @@
 // Every user-facing message of the seed, worded exactly as the seed words it, written once
 // and imported by the API (server validation) and the web (forms, result lines).
+import { DEMO_NOTICE } from './demo-notice.js';
+
 export const MESSAGES = {
   register: {
     firstNameRequired: 'First name is required',
@@ -106,5 +108,5 @@ export const MESSAGES = {
     subscriptions: 'No active subscriptions',
     referrals: "You haven't referred anyone yet.",
   },
-  demoNotice: 'Demonstration platform — not a regulated broker. No real money is handled.',
+  demoNotice: DEMO_NOTICE,
 } as const;

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { DEMO_NOTICE } from '@brokerdesk/shared';
 import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
@@ -33,7 +33,7 @@ export function SiteFooter({ content = site }: { content?: SiteContent }) {
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
-        {showDemoNotice ? <p className="demo-notice">{MESSAGES.demoNotice}</p> : null}
+        {showDemoNotice ? <p className="demo-notice">{DEMO_NOTICE}</p> : null}
         {licence ? (
           <p className="licence">
             {content.companyName} is authorised and regulated by {licence.regulatorName} under
