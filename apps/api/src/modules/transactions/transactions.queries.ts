@@ -158,6 +158,15 @@ export function makeTransactionQueries({
       points.push({ date: day, balanceMinor: endOfDay });
       endOfDay -= deltaByDay.get(day) ?? 0;
     }
+    // The opening balance the day before the first activity, so the chart starts from it
+    // (e.g. $0 before the first deposit) rather than from a single point.
+    const firstDay = days.at(-1);
+    if (firstDay && deltaByDay.has(firstDay)) {
+      const dayBefore = new Date(Date.parse(`${firstDay}T00:00:00Z`) - DAY_MS);
+      if (dayBefore >= since) {
+        points.push({ date: dayBefore.toISOString().slice(0, 10), balanceMinor: endOfDay });
+      }
+    }
     return { points: points.reverse() };
   }
 

@@ -608,10 +608,13 @@ describe('statement', () => {
       destination: 'bc1qexample',
     });
     const points = (await get(t, '/api/money/balance-history', client)).json().points;
-    expect(points.at(-1)).toEqual({
-      date: new Date().toISOString().slice(0, 10),
-      balanceMinor: 40_000,
-    });
+    const today = new Date();
+    const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
+    // From $0 the day before the first deposit to today's available balance.
+    expect(points).toEqual([
+      { date: yesterday.toISOString().slice(0, 10), balanceMinor: 0 },
+      { date: today.toISOString().slice(0, 10), balanceMinor: 40_000 },
+    ]);
     const fresh = await clientCaller(t);
     expect((await get(t, '/api/money/balance-history', fresh)).json().points).toEqual([]);
   });
