@@ -45,3 +45,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * PostgreSQL gave up on the transaction for a reason a retry can cure: a deadlock (40P01) or a
+ * serialisation failure (40001). Nothing of it was committed.
+ */
+export function isRetryableTransactionFailure(error: unknown): boolean {
+  const code = findPgError(error)?.code;
+  return code === '40P01' || code === '40001';
+}

@@ -342,3 +342,13 @@ export async function findStatementMismatches(
   `)) as unknown as { rows: Mismatch[] };
   return result.rows;
 }
+
+/** The two accounts of each transfer, for locking them before a multi-transfer change. */
+export async function findAccountIdsOfTransfers(db: Db, transferIds: string[]): Promise<string[]> {
+  if (transferIds.length === 0) return [];
+  const rows = await db
+    .select({ debit: ledgerTransfers.debitAccountId, credit: ledgerTransfers.creditAccountId })
+    .from(ledgerTransfers)
+    .where(inArray(ledgerTransfers.id, transferIds));
+  return rows.flatMap((row) => [row.debit, row.credit]);
+}

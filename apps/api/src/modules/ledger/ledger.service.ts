@@ -11,6 +11,7 @@ import {
   addToAccountTotals,
   addToKindTotal,
   findAccountByCode,
+  findAccountIdsOfTransfers,
   findClientCashAccount,
   findKindTotals,
   findReversalOf,
@@ -366,6 +367,23 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     });
   }
 
+  /**
+   * Locks every account a multi-transfer change will touch, in one statement in id order, before
+   * its first transfer. Each transfer locks its own pair again (a no-op by then); without this,
+   * two changes could take the same accounts in opposite orders across their transfers and
+   * deadlock (e.g. a deposit's confirmation and a reversal of a deposit with a referral bonus).
+   */
+  async function lockAccountsFor(
+    tx: Db,
+    codes: readonly LedgerAccountCode[],
+    transferIds: readonly string[] = [],
+  ): Promise<void> {
+    const ids = new Set<string>();
+    for (const code of new Set(codes)) ids.add((await resolveAccount(tx, code)).id);
+    for (const id of await findAccountIdsOfTransfers(tx, [...transferIds])) ids.add(id);
+    if (ids.size > 0) await lockAccounts(tx, [...ids]);
+  }
+
   /** From the maintained totals; never sums history. A client with no account has zeros. */
   async function getClientBalances(handle: Db, clientId: string): Promise<ClientBalances> {
     const account = await findClientCashAccount(handle, clientId);
@@ -406,6 +424,7 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
 
   return {
     ensureClientAccount,
+    lockAccountsFor,
     createTransfer,
     postPendingTransfer,
     voidPendingTransfer,

@@ -6,7 +6,7 @@ import { AppError, MESSAGES, PLANS, centsToDollars, percentOf } from '@brokerdes
 import type { DashboardSubscription, SeedSubscriptionBody, Subscription } from '@brokerdesk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isRetryableTransactionFailure, isUniqueViolation } from '../../db/errors.js';
 import { clients, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
@@ -86,13 +86,19 @@ export function makeSubscriptionService({
   clock: Clock;
   ledger: LedgerService;
 }) {
-  /** A racing repeat with the same key loses on the unique index; once more finds the winner. */
+  /**
+   * A racing repeat with the same key loses on the unique index, and PostgreSQL may abort one
+   * side of a deadlock: run once or twice more (the repeat then finds the winner's row).
+   */
   async function idempotent<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (isUniqueViolation(error, IDEMPOTENCY_INDEX)) return db.transaction(work);
-      throw error;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction(work);
+      } catch (error) {
+        const retryable =
+          isUniqueViolation(error, IDEMPOTENCY_INDEX) || isRetryableTransactionFailure(error);
+        if (!retryable || attempt >= 3) throw error;
+      }
     }
   }
 
@@ -128,6 +134,7 @@ export function makeSubscriptionService({
       const now = clock.now();
       const cash = clientCashCode(clientId);
       const bonusMinor = percentOf(plan.priceCents, plan.depositBonusBp);
+      await ledger.lockAccountsFor(tx, [cash, 'platform:plans', 'platform:bonus']);
       let purchaseTransferId: string;
       try {
         ({
@@ -280,6 +287,7 @@ export function makeSubscriptionService({
       if (!subscription) throw new Error('insert into subscriptions returned no row');
 
       if (body.amount > 0) {
+        await ledger.lockAccountsFor(tx, [clientCashCode(body.userId), 'platform:plans']);
         let transferId: string;
         try {
           ({

@@ -11,7 +11,7 @@ import type {
   WithdrawalRequestBody,
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
+import { isRetryableTransactionFailure, isUniqueViolation } from '../../db/errors.js';
 import type { LedgerTransferKind, TransactionEventValue } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
@@ -50,6 +50,7 @@ const CREDIT_SOURCES = {
 
 const STATEMENT_IDEMPOTENCY_INDEX = 'client_transactions_idempotency_unique';
 const EVENT_IDEMPOTENCY_INDEX = 'client_transaction_events_idempotency_unique';
+const MAX_ATTEMPTS = 3;
 
 const requestNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.requestNotFound);
 const clientNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
@@ -68,21 +69,30 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
   }
 
   /**
-   * Runs `work` in a transaction; if a racing request with the same idempotency key won the
-   * unique index, runs it once more, which then finds and replays the winner's result.
+   * Runs `work` in a transaction, again (at most twice more) when a racing request with the same
+   * idempotency key won the unique index — the next run finds and replays the winner's result —
+   * or when PostgreSQL broke a deadlock or a serialisation conflict by aborting this one.
    */
   async function idempotent<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    try {
-      return await db.transaction(work);
-    } catch (error) {
-      if (
-        isUniqueViolation(error, STATEMENT_IDEMPOTENCY_INDEX) ||
-        isUniqueViolation(error, EVENT_IDEMPOTENCY_INDEX)
-      ) {
-        return db.transaction(work);
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await db.transaction(work);
+      } catch (error) {
+        const retryable =
+          isUniqueViolation(error, STATEMENT_IDEMPOTENCY_INDEX) ||
+          isUniqueViolation(error, EVENT_IDEMPOTENCY_INDEX) ||
+          isRetryableTransactionFailure(error);
+        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
       }
-      throw error;
     }
+  }
+
+  /** The accounts a confirmed deposit touches: the client's, and the referrer's bonus pair. */
+  async function depositAccounts(tx: Db, clientId: string): Promise<LedgerAccountCode[]> {
+    const { referredBy } = await findClientReferrer(tx, clientId);
+    const codes: LedgerAccountCode[] = ['platform:external', clientCashCode(clientId)];
+    if (referredBy) codes.push('platform:referral', clientCashCode(referredBy));
+    return codes;
   }
 
   /** A repeat of a creating request: the same row, or 409 if the key was used for another. */
@@ -172,6 +182,7 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
     options: { clientId: string; amountMinor: number; feeMinor: number; actor: string },
   ): Promise<{ transferId: string; feeTransferId: string | null }> {
     const cash = clientCashCode(options.clientId);
+    await ledger.lockAccountsFor(tx, [cash, 'platform:external', 'platform:fees']);
     try {
       const { transfer } = await ledger.createTransfer({
         tx,
@@ -306,6 +317,12 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
         throw new AppError('CONFLICT', `This request is already ${row.status}`);
       }
 
+      if (options.resolution === 'confirm') {
+        await ledger.lockAccountsFor(tx, await depositAccounts(tx, row.clientId));
+      } else {
+        const holds = [row.transferId, row.feeTransferId].filter((id): id is string => !!id);
+        await ledger.lockAccountsFor(tx, [], holds);
+      }
       const before = { status: row.status };
       let updated: TransactionRow;
       if (options.resolution === 'confirm') {
@@ -507,6 +524,12 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
       options.type === 'withdrawal'
         ? { account: 'platform:external' as const, kind: 'withdrawal' as const }
         : CREDIT_SOURCES[options.type];
+    await ledger.lockAccountsFor(
+      tx,
+      options.type === 'deposit'
+        ? await depositAccounts(tx, options.clientId)
+        : [source.account, cash],
+    );
     const { transfer } = await ledger.createTransfer({
       tx,
       debit: options.direction === 'credit' ? source.account : cash,
@@ -700,11 +723,17 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
       if (row.status !== 'completed' || !row.transferId || row.type === 'reversal') {
         throw new AppError('CONFLICT', 'Only a completed transaction can be reversed');
       }
-      const bonuses =
-        row.type === 'deposit' ? await findRelatedTransactions(tx, row.id, 'ref_bonus') : [];
-      for (const bonus of bonuses) {
-        if (bonus.status === 'completed') await reverseOne(tx, bonus, actor, reason, null);
-      }
+      const bonuses = (
+        row.type === 'deposit' ? await findRelatedTransactions(tx, row.id, 'ref_bonus') : []
+      ).filter((bonus) => bonus.status === 'completed');
+      await ledger.lockAccountsFor(
+        tx,
+        [],
+        [row, ...bonuses].flatMap((each) =>
+          [each.transferId, each.feeTransferId].filter((id): id is string => !!id),
+        ),
+      );
+      for (const bonus of bonuses) await reverseOne(tx, bonus, actor, reason, null);
       const updated = await reverseOne(tx, row, actor, reason, idempotencyKey ?? null);
       await recordAudit(tx, staff, {
         action: `${row.type}.reverse`,
