@@ -17,3 +17,4 @@ export * from './schemas/money.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/account.js';
 export * from './permissions.js';
+export * from './schemas/back-office.js';

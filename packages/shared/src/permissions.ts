@@ -3,10 +3,18 @@ import type { StaffRole } from './schemas/auth.js';
 // What each staff role may do. The API checks it on every staff route (`config.permission`);
 // the back office hides what a role cannot use. One table, so both sides agree.
 export const STAFF_PERMISSIONS = {
-  /** Read clients, their ledger and requests. */
-  'clients:read': ['owner', 'operations', 'support', 'compliance'],
-  /** Create clients, confirm and reject requests, post money, create subscriptions. */
+  /** Read clients, their ledger, requests, tickets; the overview. */
+  'clients:read': ['owner', 'operations', 'support', 'compliance', 'auditor'],
+  /** Create clients, disable and enable them. */
+  'clients:write': ['owner', 'operations'],
+  /** Confirm and reject requests, post money, create subscriptions. */
   'money:write': ['owner', 'operations'],
+  /** Reply to tickets, close and reopen them. */
+  'support:write': ['owner', 'operations', 'support'],
+  /** Read and export the audit log. */
+  'audit:read': ['owner', 'compliance', 'auditor'],
+  /** Create, disable and enable staff; revoke their sessions. */
+  'staff:manage': ['owner'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

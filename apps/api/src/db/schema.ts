@@ -19,7 +19,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 // Kept literal (not imported from @brokerdesk/shared) because drizzle-kit loads this file on
 // its own; db/schema.test.ts checks it against STAFF_ROLES.
-export const STAFF_ROLE_VALUES = ['owner', 'operations', 'support', 'compliance'] as const;
+export const STAFF_ROLE_VALUES = [
+  'owner',
+  'operations',
+  'support',
+  'compliance',
+  'auditor',
+] as const;
 export const SESSION_KINDS = ['client', 'staff'] as const;
 export const SESSION_SCOPES = ['full', 'totp-enrolment'] as const;
 
@@ -48,6 +54,8 @@ export const clients = pgTable(
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
+    /** Set by staff: a disabled client cannot sign in and their sessions are revoked. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('clients_email_unique').on(t.email),
@@ -55,6 +63,9 @@ export const clients = pgTable(
     // allUsers lists newest first; a backward scan of (created_at, id) serves that order.
     index('clients_created_at_idx').on(t.createdAt, t.id),
     index('clients_referred_by_idx').on(t.referredBy),
+    // The staff client list sorts by name, e-mail or country.
+    index('clients_name_idx').on(sql`lower(${t.lastName})`, sql`lower(${t.firstName})`, t.id),
+    index('clients_country_idx').on(t.country, t.id),
     // E-mails are compared case-insensitively by storing them lower-case only.
     check('clients_email_lower_case', sql`${t.email} = lower(${t.email})`),
   ],
@@ -67,15 +78,35 @@ export const staff = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: STAFF_ROLE_VALUES }).notNull(),
-    /** Set by TOTP enrolment (a later issue); null means not enrolled. */
+    /** Base32 TOTP secret once enrolment is confirmed; null means not enrolled. */
     totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment but not yet confirmed with a code. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last TOTP time step accepted, so a code cannot be replayed within its window. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     createdAt: createdAt(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('staff_username_unique').on(sql`lower(${t.username})`),
     check('staff_role_valid', sql`${t.role} in (${inList(STAFF_ROLE_VALUES)})`),
   ],
+);
+
+/** One-time recovery codes for staff TOTP, stored as SHA-256 hashes (they are random). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_unique').on(t.staffId, t.codeHash)],
 );
 
 export const sessions = pgTable(

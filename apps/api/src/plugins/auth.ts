@@ -30,6 +30,7 @@ export interface AuthenticatedStaff {
   username: string;
   role: StaffRole;
   scope: SessionScope;
+  totpEnrolled: boolean;
 }
 
 declare module 'fastify' {
@@ -127,6 +128,7 @@ async function authPlugin(app: FastifyInstance, { sessions }: { sessions: Sessio
       username: session.username,
       role: session.role,
       scope: session.scope,
+      totpEnrolled: session.totpEnrolled,
     };
   });
 }

@@ -71,10 +71,11 @@ export const AdminLoginBodySchema = z.object({
     .min(1, 'Username is required')
     .max(64, m.tooLong),
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
+  /** The 6-digit code from the authenticator app, or one of the recovery codes (XXXXX-XXXXX). */
   totp: z
     .string()
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code')
+    .regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, 'Enter the 6-digit code or a recovery code')
     .optional(),
 });
 export type AdminLoginBody = z.infer<typeof AdminLoginBodySchema>;
@@ -85,12 +86,19 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 export const MessageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-export const STAFF_ROLES = ['owner', 'operations', 'support', 'compliance'] as const;
+/**
+ * owner: everything, manages staff; operations: clients, requests, ledger postings; support:
+ * tickets, read-only clients; compliance: documents and the audit log; auditor: read-only
+ * everything.
+ */
+export const STAFF_ROLES = ['owner', 'operations', 'support', 'compliance', 'auditor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const AdminProfileSchema = z.object({
   username: z.string(),
   role: z.enum(STAFF_ROLES),
+  /** False until TOTP is set up; with STAFF_2FA=required the session can only set it up. */
+  totpEnrolled: z.boolean(),
 });
 export type AdminProfile = z.infer<typeof AdminProfileSchema>;
 

@@ -1,6 +1,6 @@
-import { and, eq, ne, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions, staff } from '../../db/schema.js';
+import { clients, sessions, staff } from '../../db/schema.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
 
 export interface NewSession {
@@ -30,9 +30,12 @@ export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now:
       staffUsername: staff.username,
       staffRole: staff.role,
       staffDisabledAt: staff.disabledAt,
+      staffTotpEnrolled: sql<boolean>`${staff.totpSecret} is not null`,
+      clientDisabledAt: clients.disabledAt,
     })
     .from(sessions)
     .leftJoin(staff, eq(staff.id, sessions.staffId))
+    .leftJoin(clients, eq(clients.id, sessions.clientId))
     .where(
       and(
         eq(sessions.tokenHash, tokenHash),

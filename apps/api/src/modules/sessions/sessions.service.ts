@@ -27,6 +27,7 @@ export type AuthenticatedSession =
       username: string;
       role: StaffRole;
       scope: SessionScope;
+      totpEnrolled: boolean;
     };
 
 export type IssueSessionOptions =
@@ -59,7 +60,8 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
     const row = await findLiveSessionByTokenHash(db, hashToken(token), clock.now());
     if (!row) return null;
-    if (row.kind === 'client' && row.clientId) {
+    // A disabled client's sessions stop working at once, whatever their expiry.
+    if (row.kind === 'client' && row.clientId && !row.clientDisabledAt) {
       return { kind: 'client', sessionId: row.id, clientId: row.clientId };
     }
     if (
@@ -76,6 +78,7 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
         username: row.staffUsername,
         role: row.staffRole,
         scope: row.scope,
+        totpEnrolled: row.staffTotpEnrolled === true,
       };
     }
     return null;

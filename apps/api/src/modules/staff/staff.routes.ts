@@ -57,8 +57,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { username, role } = requireStaff(request);
-      return { username, role };
+      const { username, role, totpEnrolled } = requireStaff(request);
+      return { username, role, totpEnrolled };
     },
   );
 };
