@@ -101,13 +101,13 @@ describe('GET /api/adminDashboard/adminDashboard', () => {
     const token = await required.staffLogin();
     const response = await adminDashboard(required, { 'x-auth-token': token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'admin', role: 'owner' });
+    expect(response.json()).toEqual({ username: 'admin', role: 'owner', totpEnrolled: false });
   });
 
   it('accepts Authorization: Bearer', async () => {
     const token = await optional.staffLogin();
     const response = await adminDashboard(optional, { authorization: `Bearer ${token}` });
-    expect(response.json()).toEqual({ username: 'admin', role: 'owner' });
+    expect(response.json()).toEqual({ username: 'admin', role: 'owner', totpEnrolled: false });
   });
 
   it('answers 401 without a token and 403 WRONG_TOKEN_KIND for a client token', async () => {
