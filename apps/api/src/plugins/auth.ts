@@ -33,7 +33,19 @@ export interface AuthenticatedStaff {
   totpEnrolled: boolean;
 }
 
+/** A route that declared what it needs: the authorisation matrix test walks this table. */
+export interface AuthRoute {
+  method: string;
+  url: string;
+  auth: AuthRequirement;
+  permission: StaffPermission | undefined;
+}
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route with `config.auth`, in registration order (for the authorisation matrix). */
+    authRoutes: AuthRoute[];
+  }
   interface FastifyContextConfig {
     auth?: AuthRequirement;
     /** On staff routes: what the staff member's role must allow (STAFF_PERMISSIONS). */
@@ -95,6 +107,17 @@ export function requireStaffActor(request: FastifyRequest): StaffActor {
 async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
   app.decorateRequest('client', null);
   app.decorateRequest('staff', null);
+
+  const authRoutes: AuthRoute[] = [];
+  app.decorate('authRoutes', authRoutes);
+  app.addHook('onRoute', (route) => {
+    const config = route.config as { auth?: AuthRequirement; permission?: StaffPermission };
+    if (!config?.auth) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD') continue;
+      authRoutes.push({ method, url: route.url, auth: config.auth, permission: config.permission });
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     const requirement = request.routeOptions.config.auth;

@@ -15,7 +15,7 @@ export interface StaffActor {
 
 export interface AuditEntry {
   action: string;
-  targetType: 'client' | 'transaction' | 'subscription';
+  targetType: 'client' | 'transaction' | 'subscription' | 'ticket' | 'staff';
   targetId: string;
   before?: unknown;
   after?: unknown;

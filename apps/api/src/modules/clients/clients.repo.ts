@@ -21,7 +21,11 @@ export async function insertClient(db: Db, client: NewClient): Promise<{ id: str
 
 export async function findClientCredentialsByEmail(db: Db, email: string) {
   const [row] = await db
-    .select({ id: clients.id, passwordHash: clients.passwordHash })
+    .select({
+      id: clients.id,
+      passwordHash: clients.passwordHash,
+      disabledAt: clients.disabledAt,
+    })
     .from(clients)
     .where(eq(clients.email, email))
     .limit(1);

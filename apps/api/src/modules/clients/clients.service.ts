@@ -55,7 +55,17 @@ export interface ClientServiceDeps {
 export function makeClientService({ db, clock, passwords, sessions, ledger }: ClientServiceDeps) {
   const emailTaken = () => new AppError('EMAIL_TAKEN', MESSAGES.register.emailTaken);
 
-  async function registerClient({ body }: { body: RegisterBody }): Promise<{ clientId: string }> {
+  /**
+   * `afterInsert` runs in the same transaction as the insert (the staff form audits there, so a
+   * client created by staff never exists without its audit record).
+   */
+  async function registerClient({
+    body,
+    afterInsert,
+  }: {
+    body: RegisterBody;
+    afterInsert?: (tx: Db, clientId: string) => Promise<void>;
+  }): Promise<{ clientId: string }> {
     // Cheap early answer; the unique index below is what actually decides a race.
     if (await emailIsRegistered(db, body.email)) throw emailTaken();
 
@@ -67,16 +77,20 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
 
     for (let attempt = 0; ; attempt += 1) {
       try {
-        // confirmPassword is deliberately not part of the row.
-        const { id } = await insertClient(db, {
-          firstName: body.firstName,
-          lastName: body.lastName,
-          email: body.email,
-          phone: body.phone,
-          country: body.country,
-          passwordHash,
-          referralCode: generateReferralCode(),
-          referredBy,
+        const id = await db.transaction(async (tx) => {
+          // confirmPassword is deliberately not part of the row.
+          const inserted = await insertClient(tx, {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            phone: body.phone,
+            country: body.country,
+            passwordHash,
+            referralCode: generateReferralCode(),
+            referredBy,
+          });
+          await afterInsert?.(tx, inserted.id);
+          return inserted.id;
         });
         return { clientId: id };
       } catch (error) {
@@ -97,6 +111,8 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
     if (!(await passwords.verifyPassword(client.passwordHash, password))) {
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
     }
+    // Said only after the right password, so it reveals nothing to someone guessing.
+    if (client.disabledAt) throw new AppError('FORBIDDEN', MESSAGES.backOffice.accountDisabled);
     return sessions.issueSession({ kind: 'client', clientId: client.id });
   }
 

@@ -2,7 +2,7 @@
 // `tx`, never the top-level db (PGlite has one connection; PRODUCT.md §9).
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { supportMessages, supportTickets } from '../../db/schema.js';
+import { clients, supportMessages, supportTickets } from '../../db/schema.js';
 import type { MessageAuthorKind } from '../../db/schema.js';
 
 export interface NewTicket {
@@ -62,4 +62,91 @@ export async function findClientTickets(db: Db, clientId: string, limit: number)
     ticket,
     messages: messages.filter((message) => message.ticketId === ticket.id),
   }));
+}
+
+/** The staff inbox: tickets of one status (or all), newest activity first, with messages. */
+export async function findTicketsForStaff(
+  db: Db,
+  status: 'open' | 'answered' | 'closed' | 'all',
+  limit: number,
+) {
+  const tickets = await db
+    .select({
+      ticket: supportTickets,
+      client: {
+        id: clients.id,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        email: clients.email,
+      },
+    })
+    .from(supportTickets)
+    .leftJoin(clients, eq(clients.id, supportTickets.clientId))
+    .where(status === 'all' ? undefined : eq(supportTickets.status, status))
+    .orderBy(desc(supportTickets.updatedAt), desc(supportTickets.id))
+    .limit(limit);
+  return withMessages(db, tickets);
+}
+
+export async function findTicketForStaff(db: Db, id: string) {
+  const tickets = await db
+    .select({
+      ticket: supportTickets,
+      client: {
+        id: clients.id,
+        firstName: clients.firstName,
+        lastName: clients.lastName,
+        email: clients.email,
+      },
+    })
+    .from(supportTickets)
+    .leftJoin(clients, eq(clients.id, supportTickets.clientId))
+    .where(eq(supportTickets.id, id))
+    .limit(1);
+  const [found] = await withMessages(db, tickets);
+  return found ?? null;
+}
+
+async function withMessages<T extends { ticket: { id: string } }>(db: Db, tickets: T[]) {
+  if (tickets.length === 0) return [];
+  const messages = await db
+    .select()
+    .from(supportMessages)
+    .where(
+      inArray(
+        supportMessages.ticketId,
+        tickets.map((row) => row.ticket.id),
+      ),
+    )
+    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
+  return tickets.map((row) => ({
+    ...row,
+    messages: messages.filter((message) => message.ticketId === row.ticket.id),
+  }));
+}
+
+export async function lockTicket(db: Db, id: string) {
+  const [row] = await db
+    .select()
+    .from(supportTickets)
+    .where(eq(supportTickets.id, id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function setTicketStatus(
+  db: Db,
+  id: string,
+  status: 'open' | 'answered' | 'closed',
+  now: Date,
+): Promise<void> {
+  await db.update(supportTickets).set({ status, updatedAt: now }).where(eq(supportTickets.id, id));
+}
+
+export async function insertStaffReply(
+  db: Db,
+  reply: { ticketId: string; staffId: string; body: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(supportMessages).values({ ...reply, authorKind: 'staff' });
 }

@@ -23,9 +23,9 @@ import {
   findTransaction,
 } from './transactions.repo.js';
 import type { AccountMovement, HistoryFilter, TransactionRow } from './transactions.repo.js';
+import { csvLine } from '../../lib/csv.js';
 import {
   CSV_HEADER,
-  csvLine,
   toCsvLine,
   toTransaction,
   toTransactionWithTimeline,

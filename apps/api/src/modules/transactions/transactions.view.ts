@@ -11,6 +11,7 @@ import type {
   Transaction,
   TransactionWithTimeline,
 } from '@brokerdesk/shared';
+import { csvLine, plainDollars } from '../../lib/csv.js';
 import type { TransactionEventRow, TransactionRow } from './transactions.repo.js';
 
 /** The date a row is shown under: the business date staff gave it, else when it was created. */
@@ -71,24 +72,6 @@ export const CSV_HEADER = [
   'Reason',
   'Id',
 ] as const;
-
-/**
- * One CSV cell: quoted when it holds a separator, quote or line break, and prefixed with an
- * apostrophe when it starts with = + - @ (or a tab / carriage return) so a spreadsheet never
- * runs it as a formula (PRODUCT.md §7).
- */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-function plainDollars(cents: number): string {
-  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-}
 
 export function toCsvLine(row: TransactionRow): string {
   return csvLine([

@@ -1,0 +1,231 @@
+// The back office's view of clients: the searchable list (and its CSV), one client's whole
+// picture, creating a client (the seed's Manage Registration) and disabling or enabling one.
+// Every change is audited in the same transaction.
+import { AppError, MESSAGES } from '@brokerdesk/shared';
+import type {
+  ClientListQuery,
+  RegisterBody,
+  StaffClientDetail,
+  StaffClientPage,
+  StaffClientRow,
+} from '@brokerdesk/shared';
+import type { Db } from '../../db/client.js';
+import { csvLine, plainDollars } from '../../lib/csv.js';
+import type { Clock } from '../../lib/clock.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import type { StaffActor } from '../audit/audit.repo.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import {
+  findSubscriptionsNewestFirst,
+  toSubscription,
+} from '../subscriptions/subscriptions.service.js';
+import { findClientTickets } from '../support/support.repo.js';
+import { findEventsOf, findHistoryPage } from '../transactions/transactions.repo.js';
+import { toTransactionWithTimeline } from '../transactions/transactions.view.js';
+import type { ClientService } from './clients.service.js';
+import {
+  countClients,
+  findClientForStaff,
+  findClientNames,
+  findClientPage,
+  findLiveClientSessions,
+  findReferredClients,
+  revokeAllClientSessions,
+  setClientDisabled,
+} from './staff-clients.repo.js';
+import type { StaffClientListRow } from './staff-clients.repo.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DETAIL_ROWS = 100;
+const CSV_PAGE = 1_000;
+export const CLIENT_CSV_MAX_ROWS = 100_000;
+
+const clientNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
+
+function toRow(row: StaffClientListRow): StaffClientRow {
+  return {
+    id: row.id,
+    name: `${row.firstName} ${row.lastName}`,
+    email: row.email,
+    country: row.country,
+    joinedAt: row.createdAt.toISOString(),
+    verified: row.emailVerifiedAt !== null,
+    disabled: row.disabledAt !== null,
+    balanceMinor: row.availableMinor,
+  };
+}
+
+export const CLIENT_CSV_HEADER = [
+  'Name',
+  'Email',
+  'Country',
+  'Joined',
+  'Verified',
+  'Status',
+  'Available balance (USD)',
+  'Id',
+] as const;
+
+export function makeStaffClientService({
+  db,
+  clock,
+  ledger,
+  clients,
+}: {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  clients: ClientService;
+}) {
+  async function listPage(query: ClientListQuery): Promise<StaffClientPage> {
+    const [rows, total] = await Promise.all([
+      findClientPage(db, query, {
+        offset: (query.page - 1) * query.pageSize,
+        limit: query.pageSize,
+      }),
+      countClients(db, query.q),
+    ]);
+    return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+  }
+
+  async function* listCsv(query: Pick<ClientListQuery, 'q' | 'sort' | 'dir'>) {
+    yield csvLine(CLIENT_CSV_HEADER);
+    for (let offset = 0; offset < CLIENT_CSV_MAX_ROWS; offset += CSV_PAGE) {
+      const rows = await findClientPage(db, query, { offset, limit: CSV_PAGE });
+      yield rows
+        .map((row) =>
+          csvLine([
+            `${row.firstName} ${row.lastName}`,
+            row.email,
+            row.country,
+            row.createdAt.toISOString(),
+            row.emailVerifiedAt ? 'Yes' : 'No',
+            row.disabledAt ? 'Disabled' : 'Active',
+            plainDollars(row.availableMinor),
+            row.id,
+          ]),
+        )
+        .join('');
+      if (rows.length < CSV_PAGE) return;
+    }
+  }
+
+  async function getDetail(id: string): Promise<StaffClientDetail> {
+    const row = UUID.test(id) ? await findClientForStaff(db, id) : null;
+    if (!row) throw clientNotFound();
+    const now = clock.now();
+    const [balances, finances, history, plans, tickets, referrals, liveSessions, referrer] =
+      await Promise.all([
+        ledger.getClientBalances(db, id),
+        ledger.getClientFinances(db, id),
+        findHistoryPage(db, { clientId: id }, { limit: DETAIL_ROWS }),
+        findSubscriptionsNewestFirst(db, id),
+        findClientTickets(db, id, 50),
+        findReferredClients(db, id, 500),
+        findLiveClientSessions(db, id, now),
+        row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
+      ]);
+    const transactions = history ?? [];
+    const events = await findEventsOf(
+      db,
+      transactions.map((each) => each.id),
+    );
+    const by = referrer[0];
+    return {
+      client: {
+        ...toRow(row),
+        firstName: row.firstName,
+        lastName: row.lastName,
+        phone: row.phone,
+        referralCode: row.referralCode,
+        referredBy: by ? { id: by.id, name: `${by.firstName} ${by.lastName}` } : null,
+      },
+      balances: {
+        balanceMinor: balances.balanceMinor,
+        availableMinor: balances.availableMinor,
+        heldMinor: balances.heldMinor,
+        depositedMinor: finances.depositedMinor,
+        profitMinor: finances.profitMinor,
+        bonusMinor: finances.bonusMinor,
+        refBonusMinor: finances.refBonusMinor,
+      },
+      transactions: transactions.map((each) =>
+        toTransactionWithTimeline(each, events.get(each.id) ?? []),
+      ),
+      subscriptions: plans.map((plan) => toSubscription(plan, now)),
+      tickets: tickets.map(({ ticket, messages }) => ({
+        id: ticket.id,
+        subject: ticket.subject,
+        status: ticket.status,
+        createdAt: ticket.createdAt.toISOString(),
+        updatedAt: ticket.updatedAt.toISOString(),
+        messages: messages.map((message) => ({
+          id: message.id,
+          author: message.authorKind,
+          body: message.body,
+          createdAt: message.createdAt.toISOString(),
+        })),
+      })),
+      referrals: referrals.map((each) => ({
+        id: each.id,
+        name: `${each.firstName} ${each.lastName}`,
+        email: each.email,
+        joinedAt: each.createdAt.toISOString(),
+      })),
+      sessions: liveSessions.map((session) => ({
+        createdAt: session.createdAt.toISOString(),
+        expiresAt: session.expiresAt.toISOString(),
+      })),
+    };
+  }
+
+  /** The seed's Manage Registration, through a staff endpoint so it is audited. */
+  async function createClient(body: RegisterBody, staff: StaffActor): Promise<string> {
+    const { clientId } = await clients.registerClient({
+      body,
+      afterInsert: (tx, id) =>
+        recordAudit(tx, staff, {
+          action: 'client.create',
+          targetType: 'client',
+          targetId: id,
+          after: {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            email: body.email,
+            country: body.country,
+          },
+        }),
+    });
+    return clientId;
+  }
+
+  /** Disabling also ends every session of the client at once. */
+  async function setDisabled(
+    id: string,
+    disabled: boolean,
+    staff: StaffActor,
+    reason?: string,
+  ): Promise<StaffClientRow> {
+    if (!UUID.test(id)) throw clientNotFound();
+    await db.transaction(async (tx) => {
+      const now = clock.now();
+      const before = await setClientDisabled(tx, id, disabled ? now : null);
+      if (!before) throw clientNotFound();
+      if (disabled) await revokeAllClientSessions(tx, id, now);
+      await recordAudit(tx, staff, {
+        action: disabled ? 'client.disable' : 'client.enable',
+        targetType: 'client',
+        targetId: id,
+        before: { disabled: before.disabledAt !== null },
+        after: { disabled, ...(reason ? { reason } : {}) },
+      });
+    });
+    const row = await findClientForStaff(db, id);
+    if (!row) throw clientNotFound();
+    return toRow(row);
+  }
+
+  return { listPage, listCsv, getDetail, createClient, setDisabled };
+}
+
+export type StaffClientService = ReturnType<typeof makeStaffClientService>;

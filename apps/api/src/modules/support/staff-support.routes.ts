@@ -1,0 +1,168 @@
+// The staff support inbox (docs/back-office-api.md): list, read, reply, close and reopen. A
+// reply shows in the client's portal at once (e-mail follows when e-mail delivery exists).
+import {
+  AppError,
+  StaffTicketListQuerySchema,
+  StaffTicketListSchema,
+  StaffTicketSchema,
+  TicketReplyBodySchema,
+} from '@brokerdesk/shared';
+import type { StaffTicket } from '@brokerdesk/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
+import { requireStaffActor } from '../../plugins/auth.js';
+import { recordAudit } from '../audit/audit.repo.js';
+import {
+  findTicketForStaff,
+  findTicketsForStaff,
+  insertStaffReply,
+  lockTicket,
+  setTicketStatus,
+} from './support.repo.js';
+
+const INBOX_LIMIT = 200;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const IdParamsSchema = z.object({ id: z.string().max(64) });
+const tags = ['staff support'];
+const security = [{ staffToken: [] }];
+
+type TicketWithClient = NonNullable<Awaited<ReturnType<typeof findTicketForStaff>>>;
+
+function toStaffTicket({ ticket, client, messages }: TicketWithClient): StaffTicket {
+  return {
+    id: ticket.id,
+    subject: ticket.subject,
+    status: ticket.status,
+    createdAt: ticket.createdAt.toISOString(),
+    updatedAt: ticket.updatedAt.toISOString(),
+    client: client
+      ? { id: client.id, name: `${client.firstName} ${client.lastName}`, email: client.email }
+      : null,
+    replyEmail: ticket.replyEmail,
+    messages: messages.map((message) => ({
+      id: message.id,
+      author: message.authorKind,
+      body: message.body,
+      createdAt: message.createdAt.toISOString(),
+    })),
+  };
+}
+
+const ticketNotFound = () => new AppError('NOT_FOUND', 'Ticket not found');
+
+export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
+  app,
+  { db, clock },
+) => {
+  async function readTicket(id: string): Promise<StaffTicket> {
+    const found = UUID.test(id) ? await findTicketForStaff(db, id) : null;
+    if (!found) throw ticketNotFound();
+    return toStaffTicket(found);
+  }
+
+  app.get(
+    '/api/staff/tickets',
+    {
+      config: { auth: 'staff', permission: 'clients:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'Tickets of a status (open by default), latest activity first',
+        querystring: StaffTicketListQuerySchema,
+        response: { 200: StaffTicketListSchema },
+      },
+    },
+    async (request) => ({
+      items: (await findTicketsForStaff(db, request.query.status, INBOX_LIMIT)).map(toStaffTicket),
+    }),
+  );
+
+  app.get(
+    '/api/staff/tickets/:id',
+    {
+      config: { auth: 'staff', permission: 'clients:read' },
+      schema: {
+        tags,
+        security,
+        summary: 'One ticket with its conversation',
+        params: IdParamsSchema,
+        response: { 200: StaffTicketSchema },
+      },
+    },
+    async (request) => readTicket(request.params.id),
+  );
+
+  /** Changes a ticket (reply or status) in one transaction with its audit record. */
+  async function changeTicket(
+    id: string,
+    request: Parameters<typeof requireStaffActor>[0],
+    action: 'ticket.reply' | 'ticket.close' | 'ticket.reopen',
+    change: (tx: Db, now: Date) => Promise<{ status: 'open' | 'answered' | 'closed' }>,
+  ): Promise<StaffTicket> {
+    if (!UUID.test(id)) throw ticketNotFound();
+    const staff = requireStaffActor(request);
+    await db.transaction(async (tx) => {
+      const before = await lockTicket(tx, id);
+      if (!before) throw ticketNotFound();
+      const now = clock.now();
+      const { status } = await change(tx, now);
+      await setTicketStatus(tx, id, status, now);
+      await recordAudit(tx, staff, {
+        action,
+        targetType: 'ticket',
+        targetId: id,
+        before: { status: before.status },
+        after: { status },
+      });
+    });
+    return readTicket(id);
+  }
+
+  app.post(
+    '/api/staff/tickets/:id/reply',
+    {
+      config: { auth: 'staff', permission: 'support:write' },
+      schema: {
+        tags,
+        security,
+        summary: 'Reply to a ticket; it becomes answered',
+        params: IdParamsSchema,
+        body: TicketReplyBodySchema,
+        response: { 200: StaffTicketSchema },
+      },
+    },
+    async (request) =>
+      changeTicket(request.params.id, request, 'ticket.reply', async (tx, now) => {
+        const { staffId } = requireStaffActor(request);
+        await insertStaffReply(tx, {
+          ticketId: request.params.id,
+          staffId,
+          body: request.body.message,
+          createdAt: now,
+        });
+        return { status: 'answered' };
+      }),
+  );
+
+  for (const [path, action, status] of [
+    ['close', 'ticket.close', 'closed'],
+    ['reopen', 'ticket.reopen', 'open'],
+  ] as const) {
+    app.post(
+      `/api/staff/tickets/:id/${path}`,
+      {
+        config: { auth: 'staff', permission: 'support:write' },
+        schema: {
+          tags,
+          security,
+          summary: path === 'close' ? 'Close a ticket' : 'Reopen a ticket',
+          params: IdParamsSchema,
+          response: { 200: StaffTicketSchema },
+        },
+      },
+      async (request) => changeTicket(request.params.id, request, action, async () => ({ status })),
+    );
+  }
+};

@@ -1,0 +1,125 @@
+// The authorisation matrix (issue: back office): every route that declares `config.auth` ×
+// {anonymous, a client, a staff session that may only enrol TOTP, each staff role} → the status
+// the route's requirement and permission (STAFF_PERMISSIONS) imply. The table is the app's own
+// route list (app.authRoutes), so a new route is covered the moment it exists.
+import { randomUUID } from 'node:crypto';
+import { STAFF_ROLES, roleCan } from '@brokerdesk/shared';
+import type { StaffRole } from '@brokerdesk/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staff } from '../db/schema.js';
+import { systemClock } from '../lib/clock.js';
+import { makeSessionService } from '../modules/sessions/sessions.service.js';
+import { clientCaller, staffCaller } from '../test/money-fixtures.js';
+import { createTestApp } from '../test/test-app.js';
+import type { TestApp } from '../test/test-app.js';
+import type { AuthRoute } from './auth.js';
+
+type CallerName = 'anonymous' | 'client' | 'enrolment-only' | StaffRole;
+
+let t: TestApp;
+const headers = new Map<CallerName, Record<string, string>>();
+
+/** Fresh sessions for every caller (a logout row ends the ones it is asked with). */
+async function signInEveryone(): Promise<void> {
+  headers.set('anonymous', {});
+  headers.set('client', (await clientCaller(t)).headers);
+  for (const role of STAFF_ROLES) headers.set(role, (await staffCaller(t, role)).headers);
+  // A session that may only enrol TOTP, as STAFF_2FA=required gives an unenrolled member.
+  const [member] = await t.database.db.select({ id: staff.id }).from(staff).limit(1);
+  if (!member) throw new Error('no staff member');
+  const sessions = makeSessionService({ db: t.database.db, clock: systemClock });
+  const { token } = await sessions.issueSession({
+    kind: 'staff',
+    staffId: member.id,
+    scope: 'totp-enrolment',
+  });
+  headers.set('enrolment-only', { 'x-auth-token': token });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { STAFF_2FA: 'optional' } });
+  await signInEveryone();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** What a caller must get: an exact status, or "allowed" (the handler ran: not 401/403). */
+function expected(route: AuthRoute, caller: CallerName): number | 'allowed' {
+  const wantsClient = route.auth === 'client' || route.auth === 'client-optional';
+  if (caller === 'anonymous') return route.auth === 'client-optional' ? 'allowed' : 401;
+  if (caller === 'client') return wantsClient ? 'allowed' : 403;
+  if (wantsClient) return 403;
+  if (caller === 'enrolment-only') return route.auth === 'staff-enrolment' ? 'allowed' : 403;
+  if (route.permission && !roleCan(caller, route.permission)) return 403;
+  return 'allowed';
+}
+
+describe('authorisation matrix', () => {
+  it('covers the staff and client routes', () => {
+    const urls = t.app.authRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(urls).toContain('POST /api/staff/deposits/:id/confirm');
+    expect(urls).toContain('GET /api/staff/clients');
+    expect(urls).toContain('GET /api/staff/audit');
+    expect(urls).toContain('GET /api/userDashboard/send/');
+    // Every staff route with full scope names a permission: none is open to all roles by accident.
+    const unnamed = t.app.authRoutes.filter(
+      (route) => route.auth === 'staff' && route.permission === undefined,
+    );
+    expect(unnamed.map((route) => `${route.method} ${route.url}`)).toEqual([]);
+  });
+
+  it('guards the sensitive routes with the permission their job needs', () => {
+    const permissionOf = (method: string, url: string) =>
+      t.app.authRoutes.find((route) => route.method === method && route.url === url)?.permission;
+    const sensitive: [string, string, string][] = [
+      ['POST', '/api/staff/deposits/:id/confirm', 'money:write'],
+      ['POST', '/api/staff/withdrawals/:id/approve', 'money:write'],
+      ['POST', '/api/staff/transactions/:id/reverse', 'money:write'],
+      ['POST', '/api/staff/clients/:clientId/postings', 'money:write'],
+      ['POST', '/api/transactions/transaction', 'money:write'],
+      ['POST', '/api/subscribe/create', 'money:write'],
+      ['POST', '/api/staff/clients', 'clients:write'],
+      ['POST', '/api/staff/clients/:id/disable', 'clients:write'],
+      ['POST', '/api/staff/tickets/:id/reply', 'support:write'],
+      ['GET', '/api/staff/audit', 'audit:read'],
+      ['GET', '/api/staff/audit.csv', 'audit:read'],
+    ];
+    for (const [method, url, permission] of sensitive) {
+      expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);
+    }
+  });
+
+  it('answers every route × caller as its requirement and permission say', async () => {
+    const mismatches: string[] = [];
+    // Logout ends the very session the next rows need: ask those last.
+    const isLogout = (route: AuthRoute) => /logout/i.test(route.url);
+    const ordered = [
+      ...t.app.authRoutes.filter((route) => !isLogout(route)),
+      ...t.app.authRoutes.filter(isLogout),
+    ];
+    for (const route of ordered) {
+      if (isLogout(route)) await signInEveryone();
+      const url = route.url.replace(/:[A-Za-z]+/g, randomUUID());
+      for (const [caller, callerHeaders] of headers) {
+        const response = await t.app.inject({
+          method: route.method as 'GET' | 'POST',
+          url,
+          headers: callerHeaders,
+          ...(route.method === 'GET' ? {} : { payload: {} }),
+        });
+        const want = expected(route, caller);
+        const ok =
+          want === 'allowed'
+            ? response.statusCode !== 401 && response.statusCode !== 403
+            : response.statusCode === want;
+        if (!ok || response.statusCode >= 500) {
+          mismatches.push(
+            `${route.method} ${route.url} as ${caller}: expected ${want}, got ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  }, 120_000);
+});
