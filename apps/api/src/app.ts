@@ -31,6 +31,7 @@ import { staffMoneyRoutes } from './modules/transactions/staff-money.routes.js';
 import { makeTransactionQueries } from './modules/transactions/transactions.queries.js';
 import { transactionRoutes } from './modules/transactions/transactions.routes.js';
 import { makeTransactionService } from './modules/transactions/transactions.service.js';
+import { staffMembersRoutes } from './modules/staff/staff-members.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
 import { makeStaffService } from './modules/staff/staff.service.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     const subscriptionService = makeSubscriptionService({ db: openDb.db, clock, ledger });
     const staffService = makeStaffService({
       db: openDb.db,
+      clock,
       passwords,
       sessions,
       staff2fa: config.staff2fa,
@@ -191,6 +193,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(healthRoutes, { db: openDb.db });
     await app.register(clientRoutes, { service: clientService, authRateLimit });
     await app.register(staffRoutes, { service: staffService, authRateLimit });
+    await app.register(staffMembersRoutes, { service: staffService });
     await app.register(marketsRoutes, { db: openDb.db, config });
     await app.register(activityRoutes, { db: openDb.db, config, clock });
     await app.register(supportRoutes, { db: openDb.db, config });

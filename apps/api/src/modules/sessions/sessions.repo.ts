@@ -76,3 +76,27 @@ export async function revokeOtherClientSessions(
     .returning({ id: sessions.id });
   return rows.length;
 }
+
+/** Revokes every live session of a staff member (disabled, TOTP reset, revoked by an owner). */
+export async function revokeStaffSessionsByStaffId(
+  db: Db,
+  staffId: string,
+  now: Date,
+): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Sets a live session's scope (an enrolment-only staff session becomes full). */
+export async function setSessionScope(db: Db, id: string, scope: SessionScope): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ scope })
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}

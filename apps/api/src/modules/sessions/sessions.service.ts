@@ -10,6 +10,8 @@ import {
   insertSession,
   revokeOtherClientSessions,
   revokeSessionById,
+  revokeStaffSessionsByStaffId,
+  setSessionScope,
 } from './sessions.repo.js';
 
 /** Fixed lifetimes (not sliding): a stolen client token is useless after a week, staff after a shift. */
@@ -96,7 +98,30 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     return revokeOtherClientSessions(tx, clientId, keepSessionId, clock.now());
   }
 
-  return { issueSession, authenticateToken, revokeSession, revokeOtherSessions };
+  /** Every session of a staff member ends at once (disabled, TOTP reset, revoked by an owner). */
+  async function revokeStaffSessions(
+    { staffId }: { staffId: string },
+    tx: Db = db,
+  ): Promise<number> {
+    return revokeStaffSessionsByStaffId(tx, staffId, clock.now());
+  }
+
+  /** TOTP enrolment confirmed: this session may now do everything the role allows. */
+  async function upgradeSessionToFull(
+    { sessionId }: { sessionId: string },
+    tx: Db = db,
+  ): Promise<void> {
+    await setSessionScope(tx, sessionId, 'full');
+  }
+
+  return {
+    issueSession,
+    authenticateToken,
+    revokeSession,
+    revokeOtherSessions,
+    revokeStaffSessions,
+    upgradeSessionToFull,
+  };
 }
 
 export type SessionService = ReturnType<typeof makeSessionService>;

@@ -47,6 +47,7 @@ describe('first staff account', () => {
     expect(existsSync(join(t.dataDir, INITIAL_PASSWORD_FILE))).toBe(false);
     const service = makeStaffService({
       db: t.database.db,
+      clock: systemClock,
       passwords: makePasswordHasher(TEST_PASSWORD_PARAMS),
       sessions: makeSessionService({ db: t.database.db, clock: systemClock }),
       staff2fa: 'required',

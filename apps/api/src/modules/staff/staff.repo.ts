@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { StaffRole } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { staff } from '../../db/schema.js';
+import { staff, staffRecoveryCodes } from '../../db/schema.js';
 
 export async function anyStaffExists(db: Db): Promise<boolean> {
   const rows = await db.select({ id: staff.id }).from(staff).limit(1);
@@ -36,4 +36,122 @@ export async function findStaffByUsername(db: Db, username: string) {
     .where(eq(sql`lower(${staff.username})`, username.toLowerCase()))
     .limit(1);
   return row ?? null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff accounts as the owner sees them
+
+const memberColumns = {
+  id: staff.id,
+  username: staff.username,
+  role: staff.role,
+  totpSecret: staff.totpSecret,
+  totpPendingSecret: staff.totpPendingSecret,
+  disabledAt: staff.disabledAt,
+  createdAt: staff.createdAt,
+  lastLoginAt: staff.lastLoginAt,
+};
+
+export type StaffMemberRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
+
+/** One staff member; `forUpdate` locks the row until the transaction ends. */
+export async function findStaffById(db: Db, id: string, { forUpdate = false } = {}) {
+  const query = db.select(memberColumns).from(staff).where(eq(staff.id, id)).limit(1);
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function listStaffMembers(db: Db) {
+  return db.select(memberColumns).from(staff).orderBy(asc(staff.createdAt), asc(staff.id));
+}
+
+export async function insertStaff(
+  db: Db,
+  member: { username: string; passwordHash: string; role: StaffRole },
+) {
+  const [row] = await db.insert(staff).values(member).returning({ id: staff.id });
+  if (!row) throw new Error('insert into staff returned no row');
+  return row;
+}
+
+/** Active owners, locked in id order, so two owners cannot disable each other at once. */
+export async function lockActiveOwnerIds(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: staff.id })
+    .from(staff)
+    .where(and(eq(staff.role, 'owner'), isNull(staff.disabledAt)))
+    .orderBy(asc(staff.id))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+export async function setStaffDisabledAt(db: Db, id: string, disabledAt: Date | null) {
+  await db.update(staff).set({ disabledAt }).where(eq(staff.id, id));
+}
+
+export async function setStaffLastLogin(db: Db, id: string, at: Date) {
+  await db.update(staff).set({ lastLoginAt: at }).where(eq(staff.id, id));
+}
+
+// ---------------------------------------------------------------------------------------------
+// TOTP
+
+export async function setStaffPendingTotpSecret(db: Db, id: string, secret: string) {
+  await db.update(staff).set({ totpPendingSecret: secret }).where(eq(staff.id, id));
+}
+
+/** Confirmed: the pending secret becomes the active one; `step` was just used to confirm it. */
+export async function activateStaffTotp(db: Db, id: string, secret: string, step: number) {
+  await db
+    .update(staff)
+    .set({ totpSecret: secret, totpPendingSecret: null, totpLastStep: step })
+    .where(eq(staff.id, id));
+}
+
+/** An owner's reset: not enrolled any more, no recovery codes; enrolment starts over. */
+export async function clearStaffTotp(db: Db, id: string) {
+  await db
+    .update(staff)
+    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .where(eq(staff.id, id));
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+}
+
+/**
+ * Records `step` as the last accepted one unless it is not later than that (a replayed code).
+ * One statement, so two logins racing with the same code cannot both win.
+ */
+export async function acceptTotpStep(db: Db, id: string, step: number): Promise<boolean> {
+  const rows = await db
+    .update(staff)
+    .set({ totpLastStep: step })
+    .where(and(eq(staff.id, id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+    .returning({ id: staff.id });
+  return rows.length > 0;
+}
+
+export async function replaceRecoveryCodes(db: Db, staffId: string, codeHashes: string[]) {
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+  await db.insert(staffRecoveryCodes).values(codeHashes.map((codeHash) => ({ staffId, codeHash })));
+}
+
+/** Marks an unused recovery code used; false when it is unknown or was used before. */
+export async function useRecoveryCode(
+  db: Db,
+  staffId: string,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        eq(staffRecoveryCodes.codeHash, codeHash),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id });
+  return rows.length > 0;
 }

@@ -1,8 +1,15 @@
-// The seed's staff calls (PRODUCT.md §4, §7).
-import { AdminLoginBodySchema, AdminProfileSchema, TokenResponseSchema } from '@brokerdesk/shared';
+// The seed's staff calls (PRODUCT.md §4, §7) and TOTP enrolment (docs/back-office-api.md).
+import {
+  AdminLoginBodySchema,
+  AdminProfileSchema,
+  TokenResponseSchema,
+  TotpCodeBodySchema,
+  TotpConfirmedSchema,
+  TotpSetupSchema,
+} from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireStaff } from '../../plugins/auth.js';
+import { requireStaff, requireStaffActor } from '../../plugins/auth.js';
 import type { AuthRateLimit } from '../../plugins/security.js';
 import type { StaffService } from './staff.service.js';
 
@@ -60,5 +67,41 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
       const { username, role, totpEnrolled } = requireStaff(request);
       return { username, role, totpEnrolled };
     },
+  );
+
+  // Allowed to an enrolment-only session: that is what it is for.
+  app.post(
+    '/api/staff/totp/setup',
+    {
+      config: { auth: 'staff-enrolment' },
+      schema: {
+        tags: ['staff'],
+        security: [{ staffToken: [] }],
+        summary: 'Start TOTP enrolment: a new secret to scan, active once confirmed with a code',
+        response: { 200: TotpSetupSchema },
+      },
+    },
+    async (request) => service.setupTotp({ actor: requireStaffActor(request) }),
+  );
+
+  app.post(
+    '/api/staff/totp/confirm',
+    {
+      config: { auth: 'staff-enrolment' },
+      schema: {
+        tags: ['staff'],
+        security: [{ staffToken: [] }],
+        summary:
+          'Confirm TOTP with the current code: returns 10 recovery codes (shown once); this session becomes full',
+        body: TotpCodeBodySchema,
+        response: { 200: TotpConfirmedSchema },
+      },
+    },
+    async (request) =>
+      service.confirmTotp({
+        actor: requireStaffActor(request),
+        sessionId: requireStaff(request).sessionId,
+        code: request.body.code,
+      }),
   );
 };

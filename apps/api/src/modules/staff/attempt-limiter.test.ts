@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { makeAttemptLimiter, makeMemoryAttemptStore } from './attempt-limiter.js';
+
+function setUp(max = 3, windowMs = 60_000) {
+  let now = Date.parse('2030-01-01T00:00:00Z');
+  const clock = { now: () => new Date(now) };
+  const store = makeMemoryAttemptStore({ sweepAbove: 2 });
+  const limiter = makeAttemptLimiter({ store, clock, max, windowMs, message: 'Slow down' });
+  return { limiter, store, clock, advance: (ms: number) => (now += ms) };
+}
+
+describe('attempt limiter', () => {
+  it('refuses with 429 RATE_LIMITED once a key has used up its failures, per key', async () => {
+    const { limiter } = setUp();
+    for (let i = 0; i < 3; i += 1) {
+      await limiter.assertAllowed('a');
+      await limiter.recordFailure('a');
+    }
+    await expect(limiter.assertAllowed('a')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      status: 429,
+      message: 'Slow down',
+    });
+    await expect(limiter.assertAllowed('b')).resolves.toBeUndefined();
+  });
+
+  it('allows again when the window that began with the first failure ends', async () => {
+    const { limiter, advance } = setUp();
+    await limiter.recordFailure('a');
+    advance(59_000);
+    await limiter.recordFailure('a');
+    await limiter.recordFailure('a');
+    await expect(limiter.assertAllowed('a')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    advance(1_000);
+    await expect(limiter.assertAllowed('a')).resolves.toBeUndefined();
+  });
+
+  it('forgets a key on reset', async () => {
+    const { limiter } = setUp(1);
+    await limiter.recordFailure('a');
+    await expect(limiter.assertAllowed('a')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
+    await limiter.reset('a');
+    await expect(limiter.assertAllowed('a')).resolves.toBeUndefined();
+  });
+});
