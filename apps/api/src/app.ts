@@ -24,6 +24,11 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { makeLedgerService } from './modules/ledger/ledger.service.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { staffClientRoutes } from './modules/clients/staff-clients.routes.js';
+import { makeStaffClientService } from './modules/clients/staff-clients.service.js';
+import { overviewRoutes } from './modules/overview/overview.routes.js';
+import { staffSupportRoutes } from './modules/support/staff-support.routes.js';
 import { makeSessionService } from './modules/sessions/sessions.service.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { makeSubscriptionService } from './modules/subscriptions/subscriptions.service.js';
@@ -207,6 +212,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     await app.register(subscriptionRoutes, { service: subscriptionService });
     await app.register(referralRoutes, { db: openDb.db });
+    await app.register(staffClientRoutes, {
+      service: makeStaffClientService({ db: openDb.db, clock, ledger, clients: clientService }),
+    });
+    await app.register(staffSupportRoutes, { db: openDb.db, clock });
+    await app.register(auditRoutes, { db: openDb.db });
+    await app.register(overviewRoutes, { db: openDb.db, clock });
 
     if (webBuild) {
       await app.register(webAppPlugin, { build: webBuild, publicUrl: config.publicUrl });
