@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
 import { csvLine } from '../../lib/csv.js';
+import { isUuid } from '../../lib/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const CSV_PAGE = 1_000;
 const CSV_MAX_ROWS = 100_000;
 const tags = ['staff audit'];
@@ -91,7 +91,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
     },
     async (request): Promise<AuditPage> => {
       const { cursor, limit, ...filters } = request.query;
-      if (cursor !== undefined && !UUID.test(cursor)) {
+      if (cursor !== undefined && !isUuid(cursor)) {
         throw new AppError('VALIDATION_FAILED', 'Invalid cursor', { cursor: ['Invalid cursor'] });
       }
       const rows = await findPage(db, filters, limit + 1, cursor);

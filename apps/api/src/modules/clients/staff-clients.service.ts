@@ -34,8 +34,8 @@ import {
   setClientDisabled,
 } from './staff-clients.repo.js';
 import type { StaffClientListRow } from './staff-clients.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DETAIL_ROWS = 100;
 const CSV_PAGE = 1_000;
 export const CLIENT_CSV_MAX_ROWS = 100_000;
@@ -111,7 +111,7 @@ export function makeStaffClientService({
   }
 
   async function getDetail(id: string): Promise<StaffClientDetail> {
-    const row = UUID.test(id) ? await findClientForStaff(db, id) : null;
+    const row = isUuid(id) ? await findClientForStaff(db, id) : null;
     if (!row) throw clientNotFound();
     const now = clock.now();
     const [balances, finances, history, plans, tickets, referrals, liveSessions, referrer] =
@@ -206,7 +206,7 @@ export function makeStaffClientService({
     staff: StaffActor,
     reason?: string,
   ): Promise<StaffClientRow> {
-    if (!UUID.test(id)) throw clientNotFound();
+    if (!isUuid(id)) throw clientNotFound();
     await db.transaction(async (tx) => {
       const now = clock.now();
       const before = await setClientDisabled(tx, id, disabled ? now : null);

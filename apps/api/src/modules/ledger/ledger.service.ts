@@ -23,6 +23,7 @@ import {
   upsertAccount,
 } from './ledger.repo.js';
 import type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
 export type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
 
@@ -39,15 +40,13 @@ export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
 export type ClientAccountCode = `client:${string}:cash`;
 export type LedgerAccountCode = PlatformAccountCode | ClientAccountCode;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function clientCashCode(clientId: string): ClientAccountCode {
   return `client:${clientId}:cash`;
 }
 
 function clientIdOfCode(code: string): string | null {
   const match = /^client:(.+):cash$/.exec(code);
-  return match?.[1] !== undefined && UUID.test(match[1]) ? match[1] : null;
+  return match?.[1] !== undefined && isUuid(match[1]) ? match[1] : null;
 }
 
 function isPlatformCode(code: string): code is PlatformAccountCode {

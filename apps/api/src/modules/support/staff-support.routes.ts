@@ -21,9 +21,9 @@ import {
   lockTicket,
   setTicketStatus,
 } from './support.repo.js';
+import { isUuid } from '../../lib/ids.js';
 
 const INBOX_LIMIT = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const IdParamsSchema = z.object({ id: z.string().max(64) });
 const tags = ['staff support'];
 const security = [{ staffToken: [] }];
@@ -57,7 +57,7 @@ export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
   { db, clock },
 ) => {
   async function readTicket(id: string): Promise<StaffTicket> {
-    const found = UUID.test(id) ? await findTicketForStaff(db, id) : null;
+    const found = isUuid(id) ? await findTicketForStaff(db, id) : null;
     if (!found) throw ticketNotFound();
     return toStaffTicket(found);
   }
@@ -101,7 +101,7 @@ export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
     action: 'ticket.reply' | 'ticket.close' | 'ticket.reopen',
     change: (tx: Db, now: Date) => Promise<{ status: 'open' | 'answered' | 'closed' }>,
   ): Promise<StaffTicket> {
-    if (!UUID.test(id)) throw ticketNotFound();
+    if (!isUuid(id)) throw ticketNotFound();
     const staff = requireStaffActor(request);
     await db.transaction(async (tx) => {
       const before = await lockTicket(tx, id);

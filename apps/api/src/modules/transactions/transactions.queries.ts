@@ -30,8 +30,8 @@ import {
   toTransaction,
   toTransactionWithTimeline,
 } from './transactions.view.js';
+import { isUuid } from '../../lib/ids.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REQUEST_LIST_LIMIT = 100;
 const STAFF_QUEUE_LIMIT = 500;
 const CSV_PAGE = 1_000;
@@ -79,7 +79,7 @@ export function makeTransactionQueries({
 
   /** One of the client's requests; another client's (or an unknown id) is 404. */
   async function getRequest(clientId: string, id: string): Promise<TransactionWithTimeline> {
-    const row = UUID.test(id) ? await findTransaction(db, id) : null;
+    const row = isUuid(id) ? await findTransaction(db, id) : null;
     if (
       !row ||
       row.clientId !== clientId ||
@@ -96,7 +96,7 @@ export function makeTransactionQueries({
     clientId: string,
     query: TransactionHistoryQuery,
   ): Promise<TransactionPage> {
-    if (query.cursor !== undefined && !UUID.test(query.cursor)) throw invalidCursor();
+    if (query.cursor !== undefined && !isUuid(query.cursor)) throw invalidCursor();
     const filter: HistoryFilter = { clientId, type: query.type, status: query.status };
     // One extra row tells whether another page exists.
     const rows = await findHistoryPage(db, filter, {
