@@ -1,13 +1,19 @@
-import { useState } from 'react';
-import { NavLink, Outlet, redirect } from 'react-router';
+import { roleCan, type AdminProfile, type StaffPermission } from '@brokerdesk/shared';
+import { useState, type MouseEvent } from 'react';
+import { Link, NavLink, Outlet, redirect, useMatch } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
+import { site } from '../../content/site';
 import { useAdminLogout } from '../../features/admin-auth/api/admin-logout';
 import { useAdminProfile } from '../../features/admin-auth/api/get-admin-profile';
+import {
+  useSessionScope,
+  type StaffSessionScope,
+} from '../../features/admin-auth/api/get-session-scope';
 import { getToken } from '../../lib/auth-tokens';
 import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
-import { site } from '../../content/site';
 import { SkipLink } from './skip-link';
+import './admin-layout.css';
 
 /** No admin token means /adminLogin. */
 export function clientLoader() {
@@ -15,13 +21,69 @@ export function clientLoader() {
   return null;
 }
 
-/** Back-office shell: collapsible side menu, the signed-in staff member, Logout. */
+interface MenuLink {
+  to: string;
+  label: string;
+  /** Who sees the link (permissions.ts); null: every staff member. */
+  permission: StaffPermission | null;
+  end?: boolean;
+}
+
+/** The side menu, in order (seed §2 plus the back office's pages); Logout follows. */
+export const ADMIN_MENU: readonly MenuLink[] = [
+  { to: paths.adminDashboard, label: 'Dashboard', permission: 'clients:read', end: true },
+  { to: paths.adminClients, label: 'Clients', permission: 'clients:read' },
+  { to: paths.adminRequests, label: 'Requests', permission: 'clients:read' },
+  { to: paths.adminSupport, label: 'Support inbox', permission: 'clients:read' },
+  { to: paths.adminRegistration, label: 'Manage Registration', permission: 'clients:write' },
+  { to: paths.adminSubscription, label: 'Manage Subscription', permission: 'money:write' },
+  { to: paths.adminTransaction, label: 'Manage Transaction', permission: 'money:write' },
+  { to: paths.adminAudit, label: 'Audit log', permission: 'audit:read' },
+  { to: paths.adminStaff, label: 'Staff', permission: 'staff:manage' },
+  { to: paths.adminSecurity, label: 'Two-factor authentication', permission: null },
+];
+
+/** The links a session may use: by role, or only the security page until TOTP is set up. */
+export function visibleMenu(profile: AdminProfile, scope: StaffSessionScope): MenuLink[] {
+  if (scope === 'enrolment-only')
+    return ADMIN_MENU.filter((link) => link.to === paths.adminSecurity);
+  return ADMIN_MENU.filter(
+    (link) => link.permission === null || roleCan(profile.role, link.permission),
+  );
+}
+
+/** From 768 px the menu starts open beside the page; on a phone it starts collapsed. */
+const WIDE_SCREEN = '(min-width: 48rem)';
+
+function isWideScreen(): boolean {
+  return typeof window.matchMedia !== 'function' || window.matchMedia(WIDE_SCREEN).matches;
+}
+
+/**
+ * Back-office shell: the signed-in staff member, a collapsible side menu of the pages their
+ * role may use and Logout, and a notice while two-factor authentication is not set up — with
+ * STAFF_2FA=required such a session can only reach the security page.
+ */
 export default function AdminLayout() {
-  const [menuOpen, setMenuOpen] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(isWideScreen);
   const profile = useAdminProfile();
+  const scope = useSessionScope(profile.data);
   const { signOut, isPending } = useAdminLogout();
+  const onSecurityPage = useMatch(paths.adminSecurity) !== null;
 
   useSessionExpiryRedirect('admin', paths.adminLogin);
+
+  // On a phone the open menu covers the page: following a link closes it.
+  const onMenuClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a') && !isWideScreen()) {
+      setMenuOpen(false);
+    }
+  };
+
+  const links = profile.data && scope ? visibleMenu(profile.data, scope) : null;
+  const notEnrolled = profile.data?.totpEnrolled === false;
+  // Not enrolled and the scope still being asked: wait, rather than open a page that may be refused.
+  const holdPage = notEnrolled && !onSecurityPage && scope !== 'full';
 
   return (
     <div className={menuOpen ? 'admin-shell' : 'admin-shell admin-shell--collapsed'}>
@@ -49,28 +111,73 @@ export default function AdminLayout() {
               <Skeleton size="md" />
             )}
           </p>
-          <button
-            type="button"
-            className="button button--outline-light"
-            onClick={() => void signOut()}
-            disabled={isPending}
-          >
-            Logout
-          </button>
         </div>
       </header>
       <div className="admin-body">
-        <nav id="admin-menu" aria-label="Back office" className="admin-menu" hidden={!menuOpen}>
+        <nav
+          id="admin-menu"
+          aria-label="Back office"
+          className="admin-menu"
+          hidden={!menuOpen}
+          onClick={onMenuClick}
+        >
           <ul>
-            <li>
-              <NavLink to={paths.adminDashboard} end className="admin-menu-link">
-                Dashboard
-              </NavLink>
+            {links
+              ? links.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} end={link.end ?? false} className="admin-menu-link">
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))
+              : profile.isError
+                ? null
+                : [0, 1, 2].map((row) => (
+                    <li key={row} className="admin-menu-placeholder">
+                      <Skeleton size="md" />
+                    </li>
+                  ))}
+            <li className="admin-menu-end">
+              <button
+                type="button"
+                className="admin-menu-link admin-menu-logout"
+                onClick={() => void signOut()}
+                disabled={isPending}
+              >
+                {isPending ? 'Logging out…' : 'Logout'}
+              </button>
             </li>
           </ul>
         </nav>
         <main id="main-content" tabIndex={-1} className="admin-main">
-          <Outlet />
+          {notEnrolled && !onSecurityPage && scope === 'full' ? (
+            <div className="admin-notice" role="note" aria-label="Two-factor authentication">
+              <p>
+                <strong>Two-factor authentication is not set up for your account.</strong> Add a
+                code from your phone to your login, so a leaked password alone cannot open the back
+                office.
+              </p>
+              <Link to={paths.adminSecurity} className="button button--primary">
+                Set up two-factor authentication
+              </Link>
+            </div>
+          ) : null}
+          {scope === 'enrolment-only' && !onSecurityPage ? (
+            <div className="admin-notice admin-notice--required">
+              <h1>Set up two-factor authentication to continue</h1>
+              <p>
+                Your account must use two-factor authentication before you can use the back office.
+                It takes a minute with an authenticator app on your phone.
+              </p>
+              <Link to={paths.adminSecurity} className="button button--primary">
+                Set up two-factor authentication
+              </Link>
+            </div>
+          ) : holdPage ? (
+            <Skeleton size="lg" />
+          ) : (
+            <Outlet />
+          )}
         </main>
       </div>
     </div>

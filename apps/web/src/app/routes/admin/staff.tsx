@@ -1,8 +1,21 @@
 import type { Route } from './+types/staff';
+import { useAdminProfile } from '../../../features/admin-auth/api/get-admin-profile';
+import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
+import { AddStaffForm } from '../../../features/staff-accounts/components/add-staff-form';
+import { StaffMembers } from '../../../features/staff-accounts/components/staff-members';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () => pageMeta('Staff', 'Back office.', { noindex: true });
 
 export default function AdminStaffPage() {
-  return <h1>Staff</h1>;
+  const profile = useAdminProfile();
+  return (
+    <div className="page-section">
+      <h1>Staff</h1>
+      <PermissionGate permission="staff:manage">
+        <StaffMembers currentUsername={profile.data?.username} />
+        <AddStaffForm />
+      </PermissionGate>
+    </div>
+  );
 }

@@ -1,9 +1,21 @@
 import type { Route } from './+types/subscription';
+import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
+import { SubscriptionForm } from '../../../features/admin-forms/components/subscription-form';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Manage Subscription', 'Back office.', { noindex: true });
 
 export default function AdminSubscriptionPage() {
-  return <h1>Manage Subscription</h1>;
+  return (
+    <div className="page-section">
+      <h1>Manage Subscription</h1>
+      <p className="lead">
+        Give a client a plan by hand: its name, amount, profit, duration and dates.
+      </p>
+      <PermissionGate permission="money:write">
+        <SubscriptionForm />
+      </PermissionGate>
+    </div>
+  );
 }

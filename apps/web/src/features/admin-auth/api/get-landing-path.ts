@@ -1,0 +1,20 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { paths } from '../../../config/paths';
+import { adminProfileQuery } from './get-admin-profile';
+import { sessionScopeQuery } from './get-session-scope';
+
+/**
+ * Where a staff member lands after signing in: the security page when the session may only set
+ * up TOTP (STAFF_2FA=required, not enrolled), else the dashboard. The answers stay cached for
+ * the back office's shell. If they cannot be read, the dashboard (its shell reports the problem).
+ */
+export async function getLandingPath(queryClient: QueryClient): Promise<string> {
+  try {
+    const profile = await queryClient.fetchQuery(adminProfileQuery());
+    if (profile.totpEnrolled) return paths.adminDashboard;
+    const scope = await queryClient.fetchQuery(sessionScopeQuery());
+    return scope === 'enrolment-only' ? paths.adminSecurity : paths.adminDashboard;
+  } catch {
+    return paths.adminDashboard;
+  }
+}

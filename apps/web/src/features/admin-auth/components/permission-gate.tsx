@@ -1,0 +1,44 @@
+import { roleCan, type StaffPermission } from '@brokerdesk/shared';
+import type { ReactNode } from 'react';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useAdminProfile } from '../api/get-admin-profile';
+
+export const NOT_ALLOWED = 'Your role does not allow this page.';
+
+/**
+ * Shows `children` only to a role with `permission` (permissions.ts); others read why, rather
+ * than a form the server would refuse. The server checks every call regardless.
+ */
+export function PermissionGate({
+  permission,
+  children,
+}: {
+  permission: StaffPermission;
+  children: ReactNode;
+}) {
+  const profile = useAdminProfile();
+  if (profile.isPending) return <Skeleton size="lg" />;
+  if (profile.isError) {
+    return (
+      <div role="alert" className="panel panel--error">
+        <p>We could not load your staff profile.</p>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void profile.refetch()}
+          disabled={profile.isFetching}
+        >
+          {profile.isFetching ? 'Retrying…' : 'Try again'}
+        </button>
+      </div>
+    );
+  }
+  if (!roleCan(profile.data.role, permission)) {
+    return (
+      <p role="alert" className="panel panel--error">
+        {NOT_ALLOWED}
+      </p>
+    );
+  }
+  return children;
+}

@@ -1,0 +1,163 @@
+import { MESSAGES, SeedSubscriptionBodySchema } from '@brokerdesk/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, type DefaultValues } from 'react-hook-form';
+import { TextField } from '../../../components/ui/text-field';
+import { useCreateSubscription } from '../api/create-subscription';
+import { applyFailure } from '../form-failure';
+import { useSubmissionKey } from '../hooks/use-submission-key';
+import {
+  emptyAsUndefined,
+  subscriptionPayload,
+  type SubscriptionFormValues,
+} from '../seed-payloads';
+import { ClientPicker } from './client-picker';
+import { FormResult } from './form-result';
+import '../admin-forms.css';
+
+const FIELD_NAMES = [
+  'userId',
+  'planName',
+  'amount',
+  'profitPercent',
+  'duration',
+  'status',
+  'startDate',
+  'endDate',
+] as const satisfies readonly (keyof SubscriptionFormValues)[];
+
+const EMPTY_FORM: DefaultValues<SubscriptionFormValues> = {
+  userId: '',
+  planName: '',
+  amount: '',
+  profitPercent: '',
+  duration: '',
+  status: 'Active',
+  startDate: '',
+  endDate: '',
+};
+
+/**
+ * Manage Subscription (seed §2, §7): a plan for one client, by hand. Validated with the shared
+ * SeedSubscriptionBodySchema; POST /api/subscribe/create with one idempotency key per submission.
+ */
+export function SubscriptionForm() {
+  const {
+    register: field,
+    handleSubmit,
+    formState: { errors },
+    clearErrors,
+    setError,
+    reset,
+  } = useForm<SubscriptionFormValues, unknown, SubscriptionFormValues>({
+    // raw: the form sends what was typed (dollars as text); the schema only checks it.
+    resolver: zodResolver(SeedSubscriptionBodySchema, undefined, { raw: true }),
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    defaultValues: EMPTY_FORM,
+    shouldFocusError: true,
+  });
+  const create = useCreateSubscription();
+  const submission = useSubmissionKey();
+  const [result, setResult] = useState<string | null>(null);
+  const [detail, setDetail] = useState<string | null>(null);
+
+  const editable = (name: (typeof FIELD_NAMES)[number], optional = false) =>
+    field(name, {
+      onChange: () => clearErrors(name),
+      ...(optional ? { setValueAs: emptyAsUndefined } : {}),
+    });
+
+  const onValid = (values: SubscriptionFormValues) => {
+    setResult(null);
+    setDetail(null);
+    const body = subscriptionPayload(values);
+    create.mutate(
+      { body, idempotencyKey: submission.keyFor(body) },
+      {
+        onSuccess: () => {
+          submission.settle();
+          reset(EMPTY_FORM);
+          setResult(MESSAGES.backOffice.subscriptionCreated);
+        },
+        onError: (error) => {
+          submission.settle(error);
+          setResult(MESSAGES.backOffice.subscriptionCreateFailed);
+          setDetail(applyFailure(error, FIELD_NAMES, setError));
+        },
+      },
+    );
+  };
+
+  const pending = create.isPending;
+
+  return (
+    <form className="form admin-form card" noValidate onSubmit={handleSubmit(onValid)}>
+      <ClientPicker error={errors.userId?.message} registration={editable('userId')} />
+      <TextField
+        label="Plan name"
+        autoComplete="off"
+        error={errors.planName?.message}
+        {...editable('planName')}
+      />
+      <div className="form-grid">
+        <TextField
+          label="Amount (USD)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 1000"
+          error={errors.amount?.message}
+          {...editable('amount')}
+        />
+        <TextField
+          label="Profit (%)"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="e.g. 10"
+          error={errors.profitPercent?.message}
+          {...editable('profitPercent', true)}
+        />
+      </div>
+      <div className="form-grid">
+        <TextField
+          label="Duration (days)"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="e.g. 30"
+          error={errors.duration?.message}
+          {...editable('duration')}
+        />
+        <TextField
+          label="Status"
+          autoComplete="off"
+          error={errors.status?.message}
+          {...editable('status', true)}
+        />
+      </div>
+      <div className="form-grid">
+        <TextField
+          label="Start date"
+          type="date"
+          error={errors.startDate?.message}
+          {...editable('startDate', true)}
+        />
+        <TextField
+          label="End date"
+          type="date"
+          error={errors.endDate?.message}
+          {...editable('endDate', true)}
+        />
+      </div>
+      <p className="admin-form-hint">
+        The amount is taken from the client&rsquo;s balance (0 for a courtesy plan). Without a start
+        date the plan starts today.
+      </p>
+      <div>
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? 'Subscribing…' : 'Subscribe'}
+        </button>
+      </div>
+      <FormResult message={result} detail={detail} />
+    </form>
+  );
+}
