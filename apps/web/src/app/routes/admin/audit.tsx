@@ -1,9 +1,10 @@
 import type { Route } from './+types/audit';
+import { AuditLog } from '../../../features/back-office-audit/components/audit-log';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Audit log', 'Back office.', { noindex: true });
 
 export default function AdminAuditPage() {
-  return <h1>Audit log</h1>;
+  return <AuditLog />;
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/clients';
+import { ClientList } from '../../../features/back-office-clients/components/client-list';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Clients', 'Back office.', { noindex: true });
 
 export default function AdminClientsPage() {
-  return <h1>Clients</h1>;
+  return <ClientList />;
 }

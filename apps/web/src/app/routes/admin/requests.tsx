@@ -1,9 +1,10 @@
 import type { Route } from './+types/requests';
+import { RequestQueue } from '../../../features/back-office-requests/components/request-queue';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Requests', 'Back office.', { noindex: true });
 
 export default function AdminRequestsPage() {
-  return <h1>Requests</h1>;
+  return <RequestQueue />;
 }

@@ -1,9 +1,10 @@
 import type { Route } from './+types/support';
+import { SupportInbox } from '../../../features/back-office-support/components/support-inbox';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Support inbox', 'Back office.', { noindex: true });
 
 export default function AdminSupportPage() {
-  return <h1>Support inbox</h1>;
+  return <SupportInbox />;
 }

@@ -1,0 +1,293 @@
+import type { StaffClientDetail, TransactionWithTimeline } from '@brokerdesk/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { renderRoutes } from '../../../testing/render';
+import { ClientDetail } from './client-detail';
+
+const CLIENT_ID = 'c-1';
+const DETAIL = `/api/staff/clients/${CLIENT_ID}`;
+
+function transaction(overrides: Partial<TransactionWithTimeline> = {}): TransactionWithTimeline {
+  return {
+    id: 't-1',
+    date: '2026-03-03T14:05:09.000Z',
+    type: 'deposit',
+    direction: 'credit',
+    amountMinor: 50_000,
+    feeMinor: 0,
+    status: 'completed',
+    method: 'bitcoin',
+    destination: null,
+    reason: null,
+    needsDocuments: false,
+    events: [
+      { kind: 'requested', at: '2026-03-03T14:05:09.000Z', reason: null },
+      { kind: 'confirmed', at: '2026-03-03T15:00:00.000Z', reason: null },
+    ],
+    ...overrides,
+  };
+}
+
+const PENDING_DEPOSIT = transaction({
+  id: 't-2',
+  status: 'pending',
+  amountMinor: 30_000,
+  events: [{ kind: 'requested', at: '2026-03-04T09:00:00.000Z', reason: null }],
+  date: '2026-03-04T09:00:00.000Z',
+});
+const REJECTED = transaction({
+  id: 't-3',
+  type: 'withdrawal',
+  direction: 'debit',
+  status: 'rejected',
+  amountMinor: 10_000,
+  feeMinor: 290,
+  method: 'skrill',
+  reason: 'Wallet name differs',
+  events: [
+    { kind: 'requested', at: '2026-03-01T09:00:00.000Z', reason: null },
+    { kind: 'rejected', at: '2026-03-01T10:00:00.000Z', reason: 'Wallet name differs' },
+  ],
+});
+
+function detail(overrides: Partial<StaffClientDetail['client']> = {}): StaffClientDetail {
+  return {
+    client: {
+      id: CLIENT_ID,
+      name: 'Ann Lee',
+      firstName: 'Ann',
+      lastName: 'Lee',
+      email: 'ann@example.com',
+      phone: '4915112345678',
+      country: 'Germany',
+      joinedAt: '2026-02-01T10:00:00.000Z',
+      verified: true,
+      disabled: false,
+      balanceMinor: 150_000,
+      referralCode: 'ANN123',
+      referredBy: { id: 'c-9', name: 'Cy Park' },
+      ...overrides,
+    },
+    balances: {
+      balanceMinor: 150_000,
+      availableMinor: 140_000,
+      heldMinor: 10_000,
+      depositedMinor: 120_000,
+      profitMinor: 20_000,
+      bonusMinor: 5_000,
+      refBonusMinor: 5_000,
+    },
+    transactions: [PENDING_DEPOSIT, transaction(), REJECTED],
+    subscriptions: [
+      {
+        id: 's-1',
+        planId: 'gold',
+        planName: 'Gold',
+        amountMinor: 100_000,
+        bonusMinor: 10_000,
+        profitPercent: 0,
+        durationDays: 30,
+        status: 'Active',
+        startDate: '2026-03-01',
+        endDate: '2026-03-31',
+      },
+    ],
+    tickets: [
+      {
+        id: 'tk-1',
+        subject: 'Card payment',
+        status: 'answered',
+        createdAt: '2026-03-02T08:00:00.000Z',
+        updatedAt: '2026-03-02T09:00:00.000Z',
+        messages: [
+          {
+            id: 'm-1',
+            author: 'client',
+            body: '<b>Where</b> is my deposit?',
+            createdAt: '2026-03-02T08:00:00.000Z',
+          },
+          {
+            id: 'm-2',
+            author: 'staff',
+            body: 'Checking now.',
+            createdAt: '2026-03-02T09:00:00.000Z',
+          },
+        ],
+      },
+    ],
+    referrals: [
+      {
+        id: 'c-5',
+        name: 'Dee Roe',
+        email: 'dee@example.com',
+        joinedAt: '2026-03-02T10:00:00.000Z',
+      },
+    ],
+    sessions: [
+      { createdAt: '2026-03-04T08:00:00.000Z', expiresAt: '2026-03-11T08:00:00.000Z' },
+      { createdAt: '2026-03-05T08:00:00.000Z', expiresAt: '2026-03-12T08:00:00.000Z' },
+    ],
+  };
+}
+
+function renderDetail() {
+  return renderRoutes(
+    [
+      {
+        path: '/adminDashboard/clients/:clientId',
+        element: <ClientDetail clientId={CLIENT_ID} />,
+      },
+    ],
+    `/adminDashboard/clients/${CLIENT_ID}`,
+  );
+}
+
+function detailGets(api: FakeApi) {
+  return api.requests.filter((r) => r.method === 'GET' && r.path === DETAIL);
+}
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+});
+
+describe('ClientDetail', () => {
+  it('shows the profile, the seven balances, the statement, plans, tickets, referrals and sessions', async () => {
+    signInAsStaff(api, 'owner');
+    api.on(`GET ${DETAIL}`, { status: 200, body: detail() });
+    renderDetail();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ann Lee' })).toBeTruthy();
+    expect(api.requests.find((r) => r.path === DETAIL)?.headers.get('x-auth-token')).toBe(
+      STAFF_TOKEN,
+    );
+
+    const balances = screen.getByRole('region', { name: 'Balances' });
+    const figures = within(balances)
+      .getAllByRole('term')
+      .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
+    expect(figures).toEqual([
+      'Balance: $1,500.00',
+      'Available: $1,400.00',
+      'Held: $100.00',
+      'Deposited: $1,200.00',
+      'Profit: $200.00',
+      'Bonus: $50.00',
+      'Ref. Bonus: $50.00',
+    ]);
+
+    const profile = screen.getByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('4915112345678')).toBeTruthy();
+    expect(within(profile).getByText('ANN123')).toBeTruthy();
+    expect(within(profile).getByRole('link', { name: 'Cy Park' }).getAttribute('href')).toBe(
+      '/adminDashboard/clients/c-9',
+    );
+
+    const statement = screen.getByRole('table', { name: /Statement/ });
+    const rejected = within(statement).getByText('Rejected', { selector: '.pill' }).closest('tr');
+    if (!rejected) throw new Error('no rejected row');
+    expect(within(rejected).getByText('−$100.00')).toBeTruthy();
+    expect(within(rejected).getByText('2 events')).toBeTruthy();
+    expect(within(rejected).getByText(/Reason: Wallet name differs/)).toBeTruthy();
+
+    expect(screen.getByRole('cell', { name: 'Gold' })).toBeTruthy();
+    const ticket = screen.getByRole('article', { name: /Card payment/ });
+    // Shown as text, never parsed as HTML.
+    expect(within(ticket).getByText('<b>Where</b> is my deposit?')).toBeTruthy();
+    expect(ticket.querySelector('b')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Dee Roe' })).toBeTruthy();
+    expect(screen.getByText('2 active sessions.')).toBeTruthy();
+
+    expect(screen.getByRole('button', { name: 'Disable client' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Confirm deposit of \$300\.00/ })).toBeTruthy();
+  });
+
+  it('hides Disable and the money actions from a support role', async () => {
+    signInAsStaff(api, 'support');
+    api.on(`GET ${DETAIL}`, { status: 200, body: detail() });
+    renderDetail();
+
+    await screen.findByRole('heading', { level: 1, name: 'Ann Lee' });
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/api/adminDashboard/adminDashboard')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('button', { name: /Disable client|Enable client/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Confirm|Reject/ })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
+  });
+
+  it('says Client not found for an unknown id', async () => {
+    signInAsStaff(api, 'owner');
+    api.on(`GET ${DETAIL}`, {
+      status: 404,
+      body: { message: 'Client not found', code: 'NOT_FOUND' },
+    });
+    renderDetail();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Client not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← All clients' }).getAttribute('href')).toBe(
+      '/adminDashboard/clients',
+    );
+  });
+
+  it('disables a client only with a reason, then shows the refreshed state', async () => {
+    signInAsStaff(api, 'operations');
+    let disabled = false;
+    api
+      .on(`GET ${DETAIL}`, () => ({ status: 200, body: detail({ disabled }) }))
+      .on(`POST ${DETAIL}/disable`, () => {
+        disabled = true;
+        return { status: 200, body: { ...detail().client, disabled: true } };
+      });
+    const { user } = renderDetail();
+
+    await user.click(await screen.findByRole('button', { name: 'Disable client' }));
+    const dialog = screen.getByRole('dialog', { name: 'Disable Ann Lee' });
+    await user.click(within(dialog).getByRole('button', { name: 'Disable client' }));
+    expect(
+      await within(dialog).findByText('Please give a reason the client will see'),
+    ).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Chargeback fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable client' }));
+
+    expect(await screen.findByText('Ann Lee is disabled and signed out everywhere.')).toBeTruthy();
+    const post = api.requests.find((r) => r.method === 'POST');
+    expect(post?.path).toBe(`${DETAIL}/disable`);
+    expect(post?.body).toEqual({ reason: 'Chargeback fraud' });
+    await waitFor(() => expect(detailGets(api)).toHaveLength(2));
+    expect(await screen.findByRole('button', { name: 'Enable client' })).toBeTruthy();
+    expect(screen.getByText('Disabled', { selector: '.pill' })).toBeTruthy();
+  });
+
+  it('enables a disabled client', async () => {
+    signInAsStaff(api, 'owner');
+    api
+      .on(`GET ${DETAIL}`, { status: 200, body: detail({ disabled: true }) })
+      .on(`POST ${DETAIL}/enable`, { status: 200, body: detail().client });
+    const { user } = renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Enable client' }));
+    expect(await screen.findByText('Ann Lee can sign in again.')).toBeTruthy();
+    expect(api.requests.find((r) => r.method === 'POST')?.path).toBe(`${DETAIL}/enable`);
+  });
+
+  it('confirms the client’s pending deposit and reloads the client', async () => {
+    signInAsStaff(api, 'owner');
+    api
+      .on(`GET ${DETAIL}`, { status: 200, body: detail() })
+      .on('POST /api/staff/deposits/t-2/confirm', {
+        status: 200,
+        body: { message: 'ok', transaction: { ...PENDING_DEPOSIT, status: 'completed' } },
+      });
+    const { user } = renderDetail();
+    await user.click(await screen.findByRole('button', { name: /^Confirm deposit of \$300\.00/ }));
+
+    expect(await screen.findByText(/^Deposit of \$300\.00 requested .* confirmed\.$/)).toBeTruthy();
+    const post = api.requests.find((r) => r.method === 'POST');
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+    await waitFor(() => expect(detailGets(api)).toHaveLength(2));
+  });
+});

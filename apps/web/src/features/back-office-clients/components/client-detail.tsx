@@ -1,0 +1,183 @@
+import { formatCents, MESSAGES, roleCan, type StaffClientDetail } from '@brokerdesk/shared';
+import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DateTime } from '../../../components/ui/date-time';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { Pill } from '../../../components/ui/pill';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
+import { ActionNotice, useActionNotice } from '../../back-office-requests';
+import { useStaffClient } from '../api/get-staff-client';
+import {
+  ClientReferrals,
+  ClientSessions,
+  ClientSubscriptions,
+  ClientTickets,
+} from './client-activity';
+import { ClientAccess } from './client-access';
+import { ClientTransactions } from './client-transactions';
+import '../back-office-clients.css';
+
+type Client = StaffClientDetail['client'];
+
+function BackLink() {
+  return (
+    <Link to={paths.adminClients} className="bo-client-back">
+      ← All clients
+    </Link>
+  );
+}
+
+function Profile({ client }: { client: Client }) {
+  const headingId = useId();
+  const facts: [string, ReactNode][] = [
+    ['Name', client.name],
+    ['E-mail', client.email],
+    ['Phone', client.phone || '—'],
+    ['Country', client.country || '—'],
+    ['Joined', <DateTime key="joined" value={client.joinedAt} withTime />],
+    ['Verified', client.verified ? 'Yes' : 'No'],
+    ['Referral code', client.referralCode || '—'],
+    [
+      'Referred by',
+      client.referredBy ? (
+        <Link key="referrer" to={paths.adminClient(client.referredBy.id)}>
+          {client.referredBy.name}
+        </Link>
+      ) : (
+        '—'
+      ),
+    ],
+  ];
+  return (
+    <section className="bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Profile</h2>
+      <dl className="bo-facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function Balances({ balances }: { balances: StaffClientDetail['balances'] }) {
+  const headingId = useId();
+  const figures: [string, number][] = [
+    ['Balance', balances.balanceMinor],
+    ['Available', balances.availableMinor],
+    ['Held', balances.heldMinor],
+    ['Deposited', balances.depositedMinor],
+    ['Profit', balances.profitMinor],
+    ['Bonus', balances.bonusMinor],
+    ['Ref. Bonus', balances.refBonusMinor],
+  ];
+  return (
+    <section className="bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Balances</h2>
+      <dl className="bo-balances">
+        {figures.map(([label, cents], index) => (
+          <div key={label} className={index === 0 ? 'bo-balance bo-balance--main' : 'bo-balance'}>
+            <dt>{label}</dt>
+            <dd>{formatCents(cents)}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div aria-busy="true">
+      <h1>
+        <Skeleton size="lg" />
+      </h1>
+      <p>
+        <Skeleton size="md" /> <Skeleton size="md" />
+      </p>
+      <p>
+        <Skeleton size="lg" /> <Skeleton size="lg" /> <Skeleton size="lg" />
+      </p>
+    </div>
+  );
+}
+
+/** /adminDashboard/clients/:clientId: everything about one client, with staff actions. */
+export function ClientDetail({ clientId }: { clientId: string }) {
+  const detail = useStaffClient(clientId);
+  const role = useAdminProfile().data?.role;
+  const canWriteClients = role !== undefined && roleCan(role, 'clients:write');
+  const canDecide = role !== undefined && roleCan(role, 'money:write');
+  const notice = useActionNotice();
+
+  if (detail.isPending) {
+    return (
+      <div className="page-section bo-client">
+        <BackLink />
+        <DetailSkeleton />
+      </div>
+    );
+  }
+
+  if (detail.isError) {
+    const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+    return (
+      <div className="page-section bo-client">
+        <BackLink />
+        {notFound ? (
+          <>
+            <h1>{MESSAGES.money.clientNotFound}</h1>
+            <p>There is no client with this id. It may have been mistyped.</p>
+          </>
+        ) : (
+          <>
+            <h1>Client</h1>
+            <ErrorPanel
+              error={detail.error}
+              message="We could not load this client."
+              onRetry={() => void detail.refetch()}
+              retrying={detail.isFetching}
+            />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  const { client } = detail.data;
+  return (
+    <div className="page-section bo-client">
+      <BackLink />
+      <div className="bo-client-header">
+        <h1>{client.name}</h1>
+        {client.disabled ? <Pill tone="danger">Disabled</Pill> : <Pill tone="success">Active</Pill>}
+      </div>
+      <ActionNotice outcome={notice.outcome} noticeRef={notice.ref} />
+      {canWriteClients ? (
+        <ClientAccess
+          clientId={client.id}
+          name={client.name}
+          disabled={client.disabled}
+          onOutcome={notice.report}
+        />
+      ) : null}
+      <Profile client={client} />
+      <Balances balances={detail.data.balances} />
+      <ClientTransactions
+        transactions={detail.data.transactions}
+        canDecide={canDecide}
+        onOutcome={notice.report}
+      />
+      <ClientSubscriptions subscriptions={detail.data.subscriptions} />
+      <ClientTickets tickets={detail.data.tickets} />
+      <ClientReferrals referrals={detail.data.referrals} />
+      <ClientSessions sessions={detail.data.sessions} />
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import {
+  formatCents,
+  TRANSACTION_STATUS_LABELS,
+  TRANSACTION_TYPE_LABELS,
+  type TransactionEventKind,
+  type TransactionStatus,
+  type TransactionWithTimeline,
+  PAYMENT_METHODS,
+} from '@brokerdesk/shared';
+import { useId } from 'react';
+import { Pill, type PillTone } from '../../../components/ui/pill';
+import { TableFrame } from '../../../components/ui/table-frame';
+import { EmptyRow, TableCaption } from '../../../components/ui/table-parts';
+import { formatTimestamp, Timestamp } from '../../../components/ui/timestamp';
+import { RequestActions, type ActionOutcome } from '../../back-office-requests';
+
+export const STATUS_TONES: Record<TransactionStatus, PillTone> = {
+  pending: 'warning',
+  completed: 'success',
+  rejected: 'danger',
+  failed: 'danger',
+  cancelled: 'muted',
+  reversed: 'muted',
+};
+
+const EVENT_LABELS: Record<TransactionEventKind, string> = {
+  requested: 'Requested',
+  recorded: 'Recorded',
+  confirmed: 'Confirmed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
+
+const MINUS = '\u2212';
+
+function methodName(id: TransactionWithTimeline['method']): string {
+  if (id === null) return '—';
+  return PAYMENT_METHODS.find((method) => method.id === id)?.name ?? id;
+}
+
+function Timeline({ transaction }: { transaction: TransactionWithTimeline }) {
+  const { events } = transaction;
+  if (events.length === 0) return <>—</>;
+  return (
+    <details className="bo-timeline">
+      <summary>
+        {events.length} {events.length === 1 ? 'event' : 'events'}
+      </summary>
+      <ol>
+        {events.map((event, index) => (
+          <li key={`${event.kind}-${event.at}-${index}`}>
+            <strong>{EVENT_LABELS[event.kind]}</strong> <Timestamp value={event.at} />
+            {event.reason ? (
+              <span className="bo-timeline-reason"> — Reason: {event.reason}</span>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/**
+ * A client's statement (newest 100 rows) with each row's timeline; pending deposits and
+ * withdrawals carry the decision buttons when `canDecide` (money:write).
+ */
+export function ClientTransactions({
+  transactions,
+  canDecide,
+  onOutcome,
+}: {
+  transactions: readonly TransactionWithTimeline[];
+  canDecide: boolean;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  const headingId = useId();
+  const columns = ['Date', 'Type', 'Amount', 'Fee', 'Method', 'Status', 'Timeline'];
+  if (canDecide) columns.push('Actions');
+
+  return (
+    <section className="bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Transactions</h2>
+      <TableFrame labelledBy={headingId}>
+        <table>
+          <TableCaption id={`${headingId}-caption`}>
+            Statement, newest first (at most 100 rows)
+          </TableCaption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {transactions.length === 0 ? (
+              <EmptyRow columns={columns.length}>No transaction found</EmptyRow>
+            ) : (
+              transactions.map((transaction) => {
+                const kind =
+                  transaction.status === 'pending' &&
+                  (transaction.type === 'deposit' || transaction.type === 'withdrawal')
+                    ? transaction.type
+                    : null;
+                const label = TRANSACTION_TYPE_LABELS[transaction.type];
+                return (
+                  <tr key={transaction.id}>
+                    <td>
+                      <Timestamp value={transaction.date} />
+                    </td>
+                    <td>{label}</td>
+                    <td className="table-number">
+                      {transaction.direction === 'credit' ? '+' : MINUS}
+                      {formatCents(Math.abs(transaction.amountMinor))}
+                    </td>
+                    <td className="table-number">
+                      {transaction.feeMinor > 0 ? formatCents(transaction.feeMinor) : '—'}
+                    </td>
+                    <td>{methodName(transaction.method)}</td>
+                    <td>
+                      <Pill tone={STATUS_TONES[transaction.status]}>
+                        {TRANSACTION_STATUS_LABELS[transaction.status]}
+                      </Pill>
+                      {transaction.needsDocuments && transaction.status === 'pending' ? (
+                        <span className="table-sub">Card documents needed</span>
+                      ) : null}
+                    </td>
+                    <td>
+                      <Timeline transaction={transaction} />
+                    </td>
+                    {canDecide ? (
+                      <td>
+                        {kind ? (
+                          <RequestActions
+                            id={transaction.id}
+                            kind={kind}
+                            subject={`${label.toLowerCase()} of ${formatCents(transaction.amountMinor)} requested ${formatTimestamp(transaction.date)}`}
+                            onOutcome={onOutcome}
+                          />
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </TableFrame>
+    </section>
+  );
+}
