@@ -99,6 +99,8 @@ export const AdminProfileSchema = z.object({
   role: z.enum(STAFF_ROLES),
   /** False until TOTP is set up; with STAFF_2FA=required the session can only set it up. */
   totpEnrolled: z.boolean(),
+  /** 'totp-enrolment': this session may only set up TOTP, read the profile and log out. */
+  sessionScope: z.enum(['full', 'totp-enrolment']),
 });
 export type AdminProfile = z.infer<typeof AdminProfileSchema>;
 

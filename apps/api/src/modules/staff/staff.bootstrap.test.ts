@@ -36,7 +36,12 @@ describe('first staff account', () => {
       url: '/api/adminDashboard/adminDashboard',
       headers: { 'x-auth-token': token },
     });
-    expect(profile.json()).toEqual({ username: 'owner', role: 'owner', totpEnrolled: false });
+    expect(profile.json()).toEqual({
+      username: 'owner',
+      role: 'owner',
+      totpEnrolled: false,
+      sessionScope: 'totp-enrolment',
+    });
     expect(lines.join('\n')).toContain('/api/adminLogin/adminLogin'); // requests were logged…
     expect(lines.join('\n')).not.toContain(password); // …without the credentials
     expect(lines.join('\n')).not.toContain(token);

@@ -84,6 +84,7 @@ describe('POST /api/staff/members', () => {
       username: 'Grace.Hopper',
       role: 'operations',
       totpEnrolled: false,
+      sessionScope: 'full',
     });
 
     const [row] = await t.database.db.select().from(staff).where(eq(staff.id, member.id));

@@ -64,8 +64,8 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
       },
     },
     async (request) => {
-      const { username, role, totpEnrolled } = requireStaff(request);
-      return { username, role, totpEnrolled };
+      const { username, role, totpEnrolled, scope } = requireStaff(request);
+      return { username, role, totpEnrolled, sessionScope: scope };
     },
   );
 

@@ -101,13 +101,23 @@ describe('GET /api/adminDashboard/adminDashboard', () => {
     const token = await required.staffLogin();
     const response = await adminDashboard(required, { 'x-auth-token': token });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ username: 'admin', role: 'owner', totpEnrolled: false });
+    expect(response.json()).toEqual({
+      username: 'admin',
+      role: 'owner',
+      totpEnrolled: false,
+      sessionScope: 'totp-enrolment',
+    });
   });
 
   it('accepts Authorization: Bearer', async () => {
     const token = await optional.staffLogin();
     const response = await adminDashboard(optional, { authorization: `Bearer ${token}` });
-    expect(response.json()).toEqual({ username: 'admin', role: 'owner', totpEnrolled: false });
+    expect(response.json()).toEqual({
+      username: 'admin',
+      role: 'owner',
+      totpEnrolled: false,
+      sessionScope: 'full',
+    });
   });
 
   it('answers 401 without a token and 403 WRONG_TOKEN_KIND for a client token', async () => {

@@ -6,8 +6,6 @@ import { LocationProbe, renderRoutes } from '../../testing/render';
 import AdminLayout, { clientLoader } from './admin-layout';
 
 const PROFILE = 'GET /api/adminDashboard/adminDashboard';
-/** The smallest call every role may make: the layout asks it to learn an unenrolled session's scope. */
-const SCOPE_PROBE = 'GET /api/staff/clients';
 
 function renderBackOffice(path = '/adminDashboard') {
   return renderRoutes(
@@ -37,9 +35,13 @@ function renderBackOffice(path = '/adminDashboard') {
   );
 }
 
-function signIn(role: StaffRole, totpEnrolled = true) {
+function signIn(role: StaffRole, totpEnrolled = true, enrolmentOnly = false) {
   window.localStorage.setItem('admin-token', 'staff-1');
-  api.on(PROFILE, { status: 200, body: { username: `${role}-1`, role, totpEnrolled } });
+  const sessionScope = enrolmentOnly ? 'totp-enrolment' : 'full';
+  api.on(PROFILE, {
+    status: 200,
+    body: { username: `${role}-1`, role, totpEnrolled, sessionScope },
+  });
 }
 
 async function menuLabels(): Promise<string[]> {
@@ -150,14 +152,7 @@ describe('back office shell', () => {
   });
 
   it('limits an enrolment-only session to the security page and Logout, and says why', async () => {
-    signIn('owner', false);
-    api.on(SCOPE_PROBE, {
-      status: 403,
-      body: {
-        message: 'Set up two-factor authentication to continue',
-        code: 'TOTP_ENROLMENT_REQUIRED',
-      },
-    });
+    signIn('owner', false, true);
     const { user } = renderBackOffice();
 
     expect(await menuLabels()).toEqual(['Two-factor authentication', 'Logout']);
@@ -178,7 +173,6 @@ describe('back office shell', () => {
 
   it('reminds a staff member without TOTP to set it up, with the full menu when allowed', async () => {
     signIn('operations', false);
-    api.on(SCOPE_PROBE, { status: 200, body: { items: [], total: 0, page: 1, pageSize: 1 } });
     renderBackOffice();
 
     const notice = await screen.findByRole('note', { name: 'Two-factor authentication' });
@@ -192,13 +186,12 @@ describe('back office shell', () => {
     expect(await menuLabels()).toContain('Manage Transaction');
   });
 
-  it('shows no notice and asks nothing more once TOTP is set up', async () => {
+  it('shows no notice once TOTP is set up', async () => {
     signIn('owner', true);
     renderBackOffice();
     expect(await screen.findByRole('heading', { name: 'Overview page' })).toBeTruthy();
     await screen.findByText('owner-1', { selector: 'strong' });
     expect(screen.queryByRole('note', { name: 'Two-factor authentication' })).toBeNull();
-    expect(api.requests.some((r) => r.path === '/api/staff/clients')).toBe(false);
   });
 
   it('ends the staff session on a 401 and returns to /adminLogin', async () => {
@@ -219,7 +212,15 @@ describe('back office shell', () => {
       // Like the server: without the token the profile answers 401.
       .on(PROFILE, (request): Reply =>
         request.headers.get('x-auth-token')
-          ? { status: 200, body: { username: 'owner-1', role: 'owner', totpEnrolled: true } }
+          ? {
+              status: 200,
+              body: {
+                username: 'owner-1',
+                role: 'owner',
+                totpEnrolled: true,
+                sessionScope: 'full',
+              },
+            }
           : { status: 401, body: { message: 'Not signed in', code: 'UNAUTHENTICATED' } },
       )
       .on('POST /api/adminLogout/adminLogout', { status: 204 });

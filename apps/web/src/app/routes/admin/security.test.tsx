@@ -17,20 +17,14 @@ beforeEach(() => {
   api
     .on('GET /api/adminDashboard/adminDashboard', () => ({
       status: 200,
-      body: { username: 'ops', role: 'operations', totpEnrolled: enrolled },
+      // STAFF_2FA=required: until enrolment the session may only set up TOTP.
+      body: {
+        username: 'ops',
+        role: 'operations',
+        totpEnrolled: enrolled,
+        sessionScope: enrolled ? 'full' : 'totp-enrolment',
+      },
     }))
-    // STAFF_2FA=required: until enrolment every other staff call is refused.
-    .on('GET /api/staff/clients', () =>
-      enrolled
-        ? { status: 200, body: { items: [], total: 0, page: 1, pageSize: 1 } }
-        : {
-            status: 403,
-            body: {
-              message: 'Set up two-factor authentication to continue',
-              code: 'TOTP_ENROLMENT_REQUIRED',
-            },
-          },
-    )
     .on('POST /api/staff/totp/setup', {
       status: 200,
       body: {

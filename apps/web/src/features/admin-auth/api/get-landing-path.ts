@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
 import { adminProfileQuery } from './get-admin-profile';
-import { sessionScopeQuery } from './get-session-scope';
+import { sessionScopeOf } from './get-session-scope';
 
 /**
  * Where a staff member lands after signing in: the security page when the session may only set
@@ -11,9 +11,9 @@ import { sessionScopeQuery } from './get-session-scope';
 export async function getLandingPath(queryClient: QueryClient): Promise<string> {
   try {
     const profile = await queryClient.fetchQuery(adminProfileQuery());
-    if (profile.totpEnrolled) return paths.adminDashboard;
-    const scope = await queryClient.fetchQuery(sessionScopeQuery());
-    return scope === 'enrolment-only' ? paths.adminSecurity : paths.adminDashboard;
+    return sessionScopeOf(profile) === 'enrolment-only'
+      ? paths.adminSecurity
+      : paths.adminDashboard;
   } catch {
     return paths.adminDashboard;
   }

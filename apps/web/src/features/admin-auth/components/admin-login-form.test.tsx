@@ -76,7 +76,10 @@ describe('AdminLoginForm', () => {
   it('stores admin-token and opens the back office', async () => {
     api
       .on(LOGIN, { status: 200, body: { token: 'staff-1' } })
-      .on(PROFILE, { status: 200, body: { username: 'owner', role: 'owner', totpEnrolled: true } });
+      .on(PROFILE, {
+        status: 200,
+        body: { username: 'owner', role: 'owner', totpEnrolled: true, sessionScope: 'full' },
+      });
     const { user } = renderAt(<AdminLoginForm />, '/adminLogin');
     await signIn(user);
 
@@ -90,7 +93,7 @@ describe('AdminLoginForm', () => {
     answerWithTotp('123456');
     api.on(PROFILE, {
       status: 200,
-      body: { username: 'owner', role: 'owner', totpEnrolled: true },
+      body: { username: 'owner', role: 'owner', totpEnrolled: true, sessionScope: 'full' },
     });
     const { user } = renderAt(<AdminLoginForm />, '/adminLogin');
     await signIn(user);
@@ -153,16 +156,15 @@ describe('AdminLoginForm', () => {
   });
 
   it('opens the security page when the session may only set up two-factor authentication', async () => {
-    api
-      .on(LOGIN, { status: 200, body: { token: 'staff-new' } })
-      .on(PROFILE, { status: 200, body: { username: 'new', role: 'support', totpEnrolled: false } })
-      .on('GET /api/staff/clients', {
-        status: 403,
-        body: {
-          message: 'Set up two-factor authentication to continue',
-          code: 'TOTP_ENROLMENT_REQUIRED',
-        },
-      });
+    api.on(LOGIN, { status: 200, body: { token: 'staff-new' } }).on(PROFILE, {
+      status: 200,
+      body: {
+        username: 'new',
+        role: 'support',
+        totpEnrolled: false,
+        sessionScope: 'totp-enrolment',
+      },
+    });
     const { user } = renderAt(<AdminLoginForm />, '/adminLogin');
     await signIn(user);
 
@@ -170,13 +172,10 @@ describe('AdminLoginForm', () => {
   });
 
   it('opens the dashboard for a staff member without TOTP when it is optional', async () => {
-    api
-      .on(LOGIN, { status: 200, body: { token: 'staff-new' } })
-      .on(PROFILE, { status: 200, body: { username: 'new', role: 'support', totpEnrolled: false } })
-      .on('GET /api/staff/clients', {
-        status: 200,
-        body: { items: [], total: 0, page: 1, pageSize: 1 },
-      });
+    api.on(LOGIN, { status: 200, body: { token: 'staff-new' } }).on(PROFILE, {
+      status: 200,
+      body: { username: 'new', role: 'support', totpEnrolled: false, sessionScope: 'full' },
+    });
     const { user } = renderAt(<AdminLoginForm />, '/adminLogin');
     await signIn(user);
 

@@ -15,7 +15,7 @@ beforeEach(() => {
 function renderAs(role: StaffRole) {
   api.on('GET /api/adminDashboard/adminDashboard', {
     status: 200,
-    body: { username: role, role, totpEnrolled: true },
+    body: { username: role, role, totpEnrolled: true, sessionScope: 'full' },
   });
   renderAt(
     <PermissionGate permission="money:write">
