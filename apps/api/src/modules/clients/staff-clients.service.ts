@@ -20,6 +20,7 @@ import {
   toSubscription,
 } from '../subscriptions/subscriptions.service.js';
 import { findClientTickets } from '../support/support.repo.js';
+import { toSupportTicket } from '../support/support.view.js';
 import { findEventsOf, findHistoryPage } from '../transactions/transactions.repo.js';
 import { toTransactionWithTimeline } from '../transactions/transactions.view.js';
 import type { ClientService } from './clients.service.js';
@@ -153,19 +154,7 @@ export function makeStaffClientService({
         toTransactionWithTimeline(each, events.get(each.id) ?? []),
       ),
       subscriptions: plans.map((plan) => toSubscription(plan, now)),
-      tickets: tickets.map(({ ticket, messages }) => ({
-        id: ticket.id,
-        subject: ticket.subject,
-        status: ticket.status,
-        createdAt: ticket.createdAt.toISOString(),
-        updatedAt: ticket.updatedAt.toISOString(),
-        messages: messages.map((message) => ({
-          id: message.id,
-          author: message.authorKind,
-          body: message.body,
-          createdAt: message.createdAt.toISOString(),
-        })),
-      })),
+      tickets: tickets.map(({ ticket, messages }) => toSupportTicket(ticket, messages)),
       referrals: referrals.map((each) => ({
         id: each.id,
         name: `${each.firstName} ${each.lastName}`,

@@ -6,7 +6,7 @@ import { AppError, MESSAGES, PLANS, centsToDollars, percentOf } from '@brokerdes
 import type { DashboardSubscription, SeedSubscriptionBody, Subscription } from '@brokerdesk/shared';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { isRetryableTransactionFailure, isUniqueViolation } from '../../db/errors.js';
+import { inIdempotentTransaction } from '../../db/retry.js';
 import { clients, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
@@ -86,21 +86,8 @@ export function makeSubscriptionService({
   clock: Clock;
   ledger: LedgerService;
 }) {
-  /**
-   * A racing repeat with the same key loses on the unique index, and PostgreSQL may abort one
-   * side of a deadlock: run once or twice more (the repeat then finds the winner's row).
-   */
-  async function idempotent<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await db.transaction(work);
-      } catch (error) {
-        const retryable =
-          isUniqueViolation(error, IDEMPOTENCY_INDEX) || isRetryableTransactionFailure(error);
-        if (!retryable || attempt >= 3) throw error;
-      }
-    }
-  }
+  const idempotent = <T>(work: (tx: Db) => Promise<T>) =>
+    inIdempotentTransaction(db, [IDEMPOTENCY_INDEX], work);
 
   async function list(clientId: string): Promise<{ items: Subscription[] }> {
     const now = clock.now();

@@ -21,6 +21,7 @@ import {
   lockTicket,
   setTicketStatus,
 } from './support.repo.js';
+import { toSupportTicket } from './support.view.js';
 import { isUuid } from '../../lib/ids.js';
 
 const INBOX_LIMIT = 200;
@@ -32,21 +33,11 @@ type TicketWithClient = NonNullable<Awaited<ReturnType<typeof findTicketForStaff
 
 function toStaffTicket({ ticket, client, messages }: TicketWithClient): StaffTicket {
   return {
-    id: ticket.id,
-    subject: ticket.subject,
-    status: ticket.status,
-    createdAt: ticket.createdAt.toISOString(),
-    updatedAt: ticket.updatedAt.toISOString(),
+    ...toSupportTicket(ticket, messages),
     client: client
       ? { id: client.id, name: `${client.firstName} ${client.lastName}`, email: client.email }
       : null,
     replyEmail: ticket.replyEmail,
-    messages: messages.map((message) => ({
-      id: message.id,
-      author: message.authorKind,
-      body: message.body,
-      createdAt: message.createdAt.toISOString(),
-    })),
   };
 }
 

@@ -42,27 +42,23 @@ export async function findTicketIdByIdempotencyKey(
 /** A client's newest tickets with their messages: two queries, whatever the count. */
 export async function findClientTickets(db: Db, clientId: string, limit: number) {
   const tickets = await db
-    .select()
+    .select({ ticket: supportTickets })
     .from(supportTickets)
     .where(eq(supportTickets.clientId, clientId))
     .orderBy(desc(supportTickets.createdAt), desc(supportTickets.id))
     .limit(limit);
-  if (tickets.length === 0) return [];
-  const messages = await db
-    .select()
-    .from(supportMessages)
-    .where(
-      inArray(
-        supportMessages.ticketId,
-        tickets.map((ticket) => ticket.id),
-      ),
-    )
-    .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  return tickets.map((ticket) => ({
-    ticket,
-    messages: messages.filter((message) => message.ticketId === ticket.id),
-  }));
+  return withMessages(db, tickets);
 }
+
+const TICKET_WITH_CLIENT = {
+  ticket: supportTickets,
+  client: {
+    id: clients.id,
+    firstName: clients.firstName,
+    lastName: clients.lastName,
+    email: clients.email,
+  },
+};
 
 /** The staff inbox: tickets of one status (or all), newest activity first, with messages. */
 export async function findTicketsForStaff(
@@ -71,15 +67,7 @@ export async function findTicketsForStaff(
   limit: number,
 ) {
   const tickets = await db
-    .select({
-      ticket: supportTickets,
-      client: {
-        id: clients.id,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        email: clients.email,
-      },
-    })
+    .select(TICKET_WITH_CLIENT)
     .from(supportTickets)
     .leftJoin(clients, eq(clients.id, supportTickets.clientId))
     .where(status === 'all' ? undefined : eq(supportTickets.status, status))
@@ -90,15 +78,7 @@ export async function findTicketsForStaff(
 
 export async function findTicketForStaff(db: Db, id: string) {
   const tickets = await db
-    .select({
-      ticket: supportTickets,
-      client: {
-        id: clients.id,
-        firstName: clients.firstName,
-        lastName: clients.lastName,
-        email: clients.email,
-      },
-    })
+    .select(TICKET_WITH_CLIENT)
     .from(supportTickets)
     .leftJoin(clients, eq(clients.id, supportTickets.clientId))
     .where(eq(supportTickets.id, id))
@@ -119,10 +99,13 @@ async function withMessages<T extends { ticket: { id: string } }>(db: Db, ticket
       ),
     )
     .orderBy(asc(supportMessages.createdAt), asc(supportMessages.id));
-  return tickets.map((row) => ({
-    ...row,
-    messages: messages.filter((message) => message.ticketId === row.ticket.id),
-  }));
+  const byTicket = new Map<string, (typeof messages)[number][]>();
+  for (const message of messages) {
+    const list = byTicket.get(message.ticketId) ?? [];
+    list.push(message);
+    byTicket.set(message.ticketId, list);
+  }
+  return tickets.map((row) => ({ ...row, messages: byTicket.get(row.ticket.id) ?? [] }));
 }
 
 export async function lockTicket(db: Db, id: string) {

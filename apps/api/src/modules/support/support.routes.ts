@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import { requireClient } from '../../plugins/auth.js';
 import { findClientTickets } from './support.repo.js';
 import { makeSupportService } from './support.service.js';
+import { toSupportTicket } from './support.view.js';
 import type { SupportAuthor } from './support.service.js';
 
 export interface SupportRoutesOptions {
@@ -89,19 +90,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     async (request) => {
       const tickets = await findClientTickets(db, requireClient(request).clientId, TICKETS_LIMIT);
       return {
-        items: tickets.map(({ ticket, messages }) => ({
-          id: ticket.id,
-          subject: ticket.subject,
-          status: ticket.status,
-          createdAt: ticket.createdAt.toISOString(),
-          updatedAt: ticket.updatedAt.toISOString(),
-          messages: messages.map((message) => ({
-            id: message.id,
-            author: message.authorKind,
-            body: message.body,
-            createdAt: message.createdAt.toISOString(),
-          })),
-        })),
+        items: tickets.map(({ ticket, messages }) => toSupportTicket(ticket, messages)),
       };
     },
   );

@@ -11,7 +11,7 @@ import type {
   WithdrawalRequestBody,
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { isRetryableTransactionFailure, isUniqueViolation } from '../../db/errors.js';
+import { inIdempotentTransaction } from '../../db/retry.js';
 import type { LedgerTransferKind, TransactionEventValue } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
@@ -50,7 +50,6 @@ const CREDIT_SOURCES = {
 
 const STATEMENT_IDEMPOTENCY_INDEX = 'client_transactions_idempotency_unique';
 const EVENT_IDEMPOTENCY_INDEX = 'client_transaction_events_idempotency_unique';
-const MAX_ATTEMPTS = 3;
 
 const requestNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.requestNotFound);
 const clientNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
@@ -68,24 +67,8 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
     return toTransactionWithTimeline(row, events.get(row.id) ?? []);
   }
 
-  /**
-   * Runs `work` in a transaction, again (at most twice more) when a racing request with the same
-   * idempotency key won the unique index — the next run finds and replays the winner's result —
-   * or when PostgreSQL broke a deadlock or a serialisation conflict by aborting this one.
-   */
-  async function idempotent<T>(work: (tx: Db) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt += 1) {
-      try {
-        return await db.transaction(work);
-      } catch (error) {
-        const retryable =
-          isUniqueViolation(error, STATEMENT_IDEMPOTENCY_INDEX) ||
-          isUniqueViolation(error, EVENT_IDEMPOTENCY_INDEX) ||
-          isRetryableTransactionFailure(error);
-        if (!retryable || attempt >= MAX_ATTEMPTS) throw error;
-      }
-    }
-  }
+  const idempotent = <T>(work: (tx: Db) => Promise<T>) =>
+    inIdempotentTransaction(db, [STATEMENT_IDEMPOTENCY_INDEX, EVENT_IDEMPOTENCY_INDEX], work);
 
   /** The accounts a confirmed deposit touches: the client's, and the referrer's bonus pair. */
   async function depositAccounts(tx: Db, clientId: string): Promise<LedgerAccountCode[]> {
