@@ -5,7 +5,7 @@ import { useForm, type DefaultValues } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateSubscription } from '../api/create-subscription';
 import { applyFailure } from '../form-failure';
-import { useSubmissionKey } from '../hooks/use-submission-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import {
   emptyAsUndefined,
   subscriptionPayload,
@@ -58,7 +58,7 @@ export function SubscriptionForm() {
     shouldFocusError: true,
   });
   const create = useCreateSubscription();
-  const submission = useSubmissionKey();
+  const submission = useIntentKey();
   const [result, setResult] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
 
@@ -73,7 +73,7 @@ export function SubscriptionForm() {
     setDetail(null);
     const body = subscriptionPayload(values);
     create.mutate(
-      { body, idempotencyKey: submission.keyFor(body) },
+      { body, idempotencyKey: submission.keyFor(JSON.stringify(body)) },
       {
         onSuccess: () => {
           submission.settle();

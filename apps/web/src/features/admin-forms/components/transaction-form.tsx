@@ -6,7 +6,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateTransaction } from '../api/create-transaction';
 import { applyFailure } from '../form-failure';
-import { useSubmissionKey } from '../hooks/use-submission-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import { emptyAsUndefined, transactionPayload, type TransactionFormValues } from '../seed-payloads';
 import { ClientPicker } from './client-picker';
 import { FormResult } from './form-result';
@@ -60,7 +60,7 @@ export function TransactionForm() {
     shouldFocusError: true,
   });
   const create = useCreateTransaction();
-  const submission = useSubmissionKey();
+  const submission = useIntentKey();
   const [result, setResult] = useState<string | null>(null);
   const [detail, setDetail] = useState<string | null>(null);
 
@@ -75,7 +75,7 @@ export function TransactionForm() {
     setDetail(null);
     const body = transactionPayload(values);
     try {
-      await create.mutateAsync({ body, idempotencyKey: submission.keyFor(body) });
+      await create.mutateAsync({ body, idempotencyKey: submission.keyFor(JSON.stringify(body)) });
       submission.settle();
       reset(EMPTY_FORM);
       setResult(MESSAGES.backOffice.transactionCreated);

@@ -8,7 +8,7 @@ import {
   type RequestDecision,
   type RequestKind,
 } from '../api/resolve-money-request';
-import { useIntentKey } from '../hooks/use-intent-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import type { ActionOutcome } from './action-notice';
 import '../back-office-requests.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
-import { useIntentKey } from '../hooks/use-intent-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import { moneyFailureMessage } from '../money-messages';
 
 const CANCEL_FAILED = 'We could not cancel this request. Please try again.';

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { isRetryable } from '../../../lib/api-client';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useMoneySummary } from '../api/get-money-summary';
-import { useIntentKey } from '../hooks/use-intent-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import { belowMinimumMessage, moneyFailureMessage } from '../money-messages';
 import { DepositInstructions } from './deposit-instructions';
 import { RequestFacts } from './request-facts';

@@ -20,7 +20,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useMoneySummary } from '../api/get-money-summary';
 import { formatBasisPoints, paymentMethod } from '../format';
-import { useIntentKey } from '../hooks/use-intent-key';
+import { useIntentKey } from '../../../lib/use-intent-key';
 import { moneyFailureMessage, WITHDRAWAL_AMOUNT_REQUIRED } from '../money-messages';
 import { RequestFacts } from './request-facts';
 import '../money.css';
