@@ -77,6 +77,36 @@ async function findByIdempotencyKey(db: Db, createdBy: string, key: string) {
   return row ?? null;
 }
 
+/** The plan's price on the client's statement, linked both ways with the subscription. */
+async function recordPurchase(
+  tx: Db,
+  {
+    subscription,
+    transferId,
+    actor,
+    now,
+  }: { subscription: SubscriptionRow; transferId: string; actor: string; now: Date },
+) {
+  const purchase = await insertTransaction(tx, {
+    clientId: subscription.clientId,
+    type: 'subscription',
+    direction: 'debit',
+    amountMinor: subscription.amountMinor,
+    status: 'completed',
+    transferId,
+    subscriptionId: subscription.id,
+    createdBy: actor,
+    createdAt: now,
+    updatedAt: now,
+  });
+  await insertEvent(tx, { transactionId: purchase.id, kind: 'recorded', actor, createdAt: now });
+  await tx
+    .update(subscriptions)
+    .set({ purchaseTransactionId: purchase.id })
+    .where(eq(subscriptions.id, subscription.id));
+  return purchase;
+}
+
 export function makeSubscriptionService({
   db,
   clock,
@@ -159,28 +189,12 @@ export function makeSubscriptionService({
         .returning();
       if (!subscription) throw new Error('insert into subscriptions returned no row');
 
-      const purchase = await insertTransaction(tx, {
-        clientId,
-        type: 'subscription',
-        direction: 'debit',
-        amountMinor: plan.priceCents,
-        status: 'completed',
+      const purchase = await recordPurchase(tx, {
+        subscription,
         transferId: purchaseTransferId,
-        subscriptionId: subscription.id,
-        createdBy: actor,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await insertEvent(tx, {
-        transactionId: purchase.id,
-        kind: 'recorded',
         actor,
-        createdAt: now,
+        now,
       });
-      await tx
-        .update(subscriptions)
-        .set({ purchaseTransactionId: purchase.id })
-        .where(eq(subscriptions.id, subscription.id));
 
       if (bonusMinor > 0) {
         const { transfer } = await ledger.createTransfer({
@@ -296,28 +310,7 @@ export function makeSubscriptionService({
           }
           throw error;
         }
-        const purchase = await insertTransaction(tx, {
-          clientId: body.userId,
-          type: 'subscription',
-          direction: 'debit',
-          amountMinor: body.amount,
-          status: 'completed',
-          transferId,
-          subscriptionId: subscription.id,
-          createdBy: actor,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await insertEvent(tx, {
-          transactionId: purchase.id,
-          kind: 'recorded',
-          actor,
-          createdAt: now,
-        });
-        await tx
-          .update(subscriptions)
-          .set({ purchaseTransactionId: purchase.id })
-          .where(eq(subscriptions.id, subscription.id));
+        await recordPurchase(tx, { subscription, transferId, actor, now });
       }
       await recordAudit(tx, staff, {
         action: 'subscription.create',
