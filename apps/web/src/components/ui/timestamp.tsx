@@ -1,5 +1,6 @@
 // Times as the seed shows them: en-GB day-month-year with dashes and a 24-hour clock,
-// "03-03-2026, 14:05:09", in the reader's time zone. For client-only pages (never pre-rendered).
+// "03-03-2026, 14:05:09", in the reader's time zone (or `timeZone`, for tests). For client-only
+// pages (never pre-rendered): the back office and the portal. One formatter for both.
 
 const PARTS = {
   day: '2-digit',

@@ -2,7 +2,7 @@ import { formatCents, type BalanceHistory } from '@brokerdesk/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useBalanceHistory } from '../api/get-balance-history';
-import { formatDay } from '../format';
+import { formatDay } from '../../../components/ui/timestamp';
 import '../money.css';
 
 type Points = BalanceHistory['points'];

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useMoneyRequests } from '../api/get-money-requests';
-import { formatDateTime, methodName } from '../format';
+import { Timestamp } from '../../../components/ui/timestamp';
+import { methodName } from '../format';
 import { StatusBadge } from './request-facts';
 import '../money.css';
 
@@ -48,7 +49,7 @@ export function OpenRequests() {
               </span>{' '}
               <StatusBadge status={request.status} />{' '}
               <span className="open-request-time">
-                requested <time dateTime={request.date}>{formatDateTime(request.date)}</time>
+                requested <Timestamp value={request.date} />
               </span>
             </li>
           ))}

@@ -4,7 +4,8 @@ import {
   TRANSACTION_TYPE_LABELS,
   type Transaction,
 } from '@brokerdesk/shared';
-import { formatDateTime, methodName } from '../format';
+import { Timestamp } from '../../../components/ui/timestamp';
+import { methodName } from '../format';
 
 /** What a deposit or withdrawal request is: amount, fee, method, destination, status, time. */
 export function RequestFacts({ request }: { request: Transaction }) {
@@ -48,7 +49,7 @@ export function RequestFacts({ request }: { request: Transaction }) {
       <div>
         <dt>Requested</dt>
         <dd>
-          <time dateTime={request.date}>{formatDateTime(request.date)}</time>
+          <Timestamp value={request.date} />
         </dd>
       </div>
     </dl>

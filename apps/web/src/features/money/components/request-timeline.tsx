@@ -1,5 +1,5 @@
 import type { TransactionEvent, TransactionEventKind } from '@brokerdesk/shared';
-import { formatDateTime } from '../format';
+import { Timestamp } from '../../../components/ui/timestamp';
 
 export const EVENT_LABELS: Record<TransactionEventKind, string> = {
   requested: 'Requested',
@@ -23,7 +23,7 @@ export function RequestTimeline({ events }: { events: readonly TransactionEvent[
           className={`money-event money-event--${event.kind}`}
         >
           <span className="money-event-kind">{EVENT_LABELS[event.kind]}</span>{' '}
-          <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+          <Timestamp value={event.at} />
           {event.reason ? (
             <span className="money-event-reason"> — Reason: {event.reason}</span>
           ) : null}

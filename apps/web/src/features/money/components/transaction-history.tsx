@@ -15,7 +15,8 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { useTransactions } from '../api/get-transactions';
-import { formatDateTime, formatSignedCents } from '../format';
+import { Timestamp } from '../../../components/ui/timestamp';
+import { formatSignedCents } from '../format';
 import { StatusBadge } from './request-facts';
 import '../money.css';
 
@@ -171,7 +172,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
   return (
     <tr>
       <td className="tx-date">
-        <time dateTime={transaction.date}>{formatDateTime(transaction.date)}</time>
+        <Timestamp value={transaction.date} />
       </td>
       <td>
         <span className={`tx-type tx-type--${transaction.type.toLowerCase()}`}>
