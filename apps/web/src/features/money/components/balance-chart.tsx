@@ -3,6 +3,7 @@ import { useEffect, useId, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { formatDay } from '../../../components/ui/timestamp';
+import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
 import '../money.css';
 
 type Points = BalanceHistory['points'];
@@ -86,7 +87,7 @@ function BalanceFigure({ points }: { points: Points }) {
         </a>
         .
       </figcaption>
-      <table className="money-sr-only">
+      <table className={VISUALLY_HIDDEN}>
         <caption>Balance at the end of each day with activity</caption>
         <thead>
           <tr>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useCancelWithdrawal } from '../api/cancel-withdrawal';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import { moneyFailureMessage } from '../money-messages';
@@ -34,7 +35,7 @@ export function CancelWithdrawalButton({ id, label }: { id: string; label: strin
         disabled={cancel.isPending}
       >
         {cancel.isPending ? 'Cancelling…' : 'Cancel request'}
-        <span className="money-sr-only">: {label}</span>
+        <VisuallyHidden>: {label}</VisuallyHidden>
       </button>
       <p role="alert" className="form-error">
         {failure}
