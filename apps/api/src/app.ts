@@ -143,7 +143,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       sessions,
       ledger,
     });
-    const transactionService = makeTransactionService({ db: openDb.db, clock, ledger });
+    const transactionService = makeTransactionService({
+      db: openDb.db,
+      clock,
+      ledger,
+      fourEyesAboveMinor: config.fourEyesAboveMinor,
+    });
     const transactionQueries = makeTransactionQueries({ db: openDb.db, clock, ledger });
     const subscriptionService = makeSubscriptionService({ db: openDb.db, clock, ledger });
     const staffService = makeStaffService({

@@ -100,6 +100,11 @@ const EnvSchema = z.object({
     .transform(Number)
     .refine((hours) => hours >= 1 && hours <= 720, 'must be a whole number of hours from 1 to 720')
     .default(24),
+  FOUR_EYES_ABOVE: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars')
+    .transform((dollars) => Number(dollars) * 100)
+    .optional(),
   MARKET_DATA_PROVIDER: z
     .enum(MARKET_DATA_PROVIDERS, {
       error: `must be one of ${MARKET_DATA_PROVIDERS.join(', ')}`,
@@ -134,6 +139,11 @@ export interface Config {
   /** How far back the popup's events go. */
   readonly activityWindowHours: number;
   readonly marketDataProvider: MarketDataProviderName;
+  /**
+   * The four-eyes rule (off when undefined): a deposit confirmation or withdrawal approval of
+   * more than this many cents needs two different staff members.
+   */
+  readonly fourEyesAboveMinor: number | undefined;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -183,5 +193,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityPopup: e.ACTIVITY_POPUP === 'on',
     activityWindowHours: e.ACTIVITY_WINDOW_HOURS,
     marketDataProvider: e.MARKET_DATA_PROVIDER,
+    fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
   });
 }

@@ -95,6 +95,8 @@ export const MESSAGES = {
     requestNotFound: 'Request not found',
     clientNotFound: 'Client not found',
     depositRequested: 'Deposit request created',
+    endorsed: 'Noted. A second staff member must now approve this request.',
+    secondApproverNeeded: 'A second staff member must approve this request',
     withdrawalRequested: 'Withdrawal request created; the funds are held until staff approve it',
     copied: 'Copied',
   },

@@ -339,6 +339,7 @@ export const TRANSACTION_STATUS_VALUES = [
 export const TRANSACTION_EVENT_VALUES = [
   'requested',
   'recorded',
+  'endorsed',
   'confirmed',
   'approved',
   'rejected',

@@ -106,6 +106,8 @@ export const TRANSACTION_STATUS_LABELS: Record<TransactionStatus, string> = {
 export const TRANSACTION_EVENT_KINDS = [
   'requested',
   'recorded',
+  /** The first of two staff approvals under the four-eyes rule; still pending. */
+  'endorsed',
   'confirmed',
   'approved',
   'rejected',

@@ -114,7 +114,12 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<StaffMoneyRoutesOptions> = 
           reason: body?.reason ?? '',
           idempotencyKey: request.headers['idempotency-key'],
         });
-        return { message: MESSAGES.transaction.success, transaction };
+        // Under the four-eyes rule a first approval leaves the request pending.
+        const message =
+          transaction.status === 'pending' && transaction.events.at(-1)?.kind === 'endorsed'
+            ? MESSAGES.money.endorsed
+            : MESSAGES.transaction.success;
+        return { message, transaction };
       },
     );
   }

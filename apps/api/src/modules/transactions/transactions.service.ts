@@ -37,6 +37,8 @@ export interface TransactionServiceDeps {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
+  /** The four-eyes rule (Config.fourEyesAboveMinor): undefined = off. */
+  fourEyesAboveMinor?: number | undefined;
 }
 
 /** What a statement row of each staff-postable type moves in the ledger. */
@@ -61,7 +63,12 @@ function feeFor(method: string, amountMinor: number): number {
   return bp ? percentOf(amountMinor, bp) : 0;
 }
 
-export function makeTransactionService({ db, clock, ledger }: TransactionServiceDeps) {
+export function makeTransactionService({
+  db,
+  clock,
+  ledger,
+  fourEyesAboveMinor,
+}: TransactionServiceDeps) {
   async function withTimeline(handle: Db, row: TransactionRow): Promise<TransactionWithTimeline> {
     const events = await findEventsOf(handle, [row.id]);
     return toTransactionWithTimeline(row, events.get(row.id) ?? []);
@@ -287,17 +294,40 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
       if (options.idempotencyKey) {
         const event = await findEventByIdempotencyKey(tx, options.actor, options.idempotencyKey);
         if (event) {
-          if (
-            event.transactionId !== row.id ||
-            event.kind !== RESOLUTION_EVENT[options.resolution]
-          ) {
-            throw keyReused();
-          }
+          const sameAction =
+            event.kind === RESOLUTION_EVENT[options.resolution] ||
+            (event.kind === 'endorsed' && needsTwoApprovers(row, options.resolution));
+          if (event.transactionId !== row.id || !sameAction) throw keyReused();
           return withTimeline(tx, row);
         }
       }
       if (row.status !== 'pending') {
         throw new AppError('CONFLICT', `This request is already ${row.status}`);
+      }
+      if (options.staff && needsTwoApprovers(row, options.resolution)) {
+        const events = (await findEventsOf(tx, [row.id])).get(row.id) ?? [];
+        const endorsement = events.find((event) => event.kind === 'endorsed');
+        if (!endorsement) {
+          // The first of two approvals: noted, audited, nothing moves yet.
+          await insertEvent(tx, {
+            transactionId: row.id,
+            kind: 'endorsed',
+            actor: options.actor,
+            idempotencyKey: options.idempotencyKey ?? null,
+            createdAt: clock.now(),
+          });
+          await recordAudit(tx, options.staff, {
+            action: `${options.type}.endorse`,
+            targetType: 'transaction',
+            targetId: row.id,
+            before: { status: row.status },
+            after: { status: row.status, endorsed: true },
+          });
+          return withTimeline(tx, row);
+        }
+        if (endorsement.actor === options.actor) {
+          throw new AppError('CONFLICT', MESSAGES.money.secondApproverNeeded);
+        }
       }
 
       if (options.resolution === 'confirm') {
@@ -353,6 +383,15 @@ export function makeTransactionService({ db, clock, ledger }: TransactionService
       }
       return withTimeline(tx, updated);
     });
+  }
+
+  /** Four-eyes: confirming or approving more than the configured amount takes two staff. */
+  function needsTwoApprovers(row: TransactionRow, resolution: Resolution): boolean {
+    return (
+      fourEyesAboveMinor !== undefined &&
+      (resolution === 'confirm' || resolution === 'approve') &&
+      row.amountMinor > fourEyesAboveMinor
+    );
   }
 
   /**
