@@ -1,16 +1,9 @@
 import { MESSAGES, SeedSubscriptionBodySchema } from '@brokerdesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateSubscription } from '../api/create-subscription';
-import { applyFailure } from '../form-failure';
-import { useIntentKey } from '../../../lib/use-intent-key';
-import {
-  emptyAsUndefined,
-  subscriptionPayload,
-  type SubscriptionFormValues,
-} from '../seed-payloads';
+import { useSeedMoneyForm } from '../hooks/use-seed-money-form';
+import { subscriptionPayload, type SubscriptionFormValues } from '../seed-payloads';
 import { ClientPicker } from './client-picker';
 import { FormResult } from './form-result';
 import '../admin-forms.css';
@@ -42,57 +35,21 @@ const EMPTY_FORM: DefaultValues<SubscriptionFormValues> = {
  * SeedSubscriptionBodySchema; POST /api/subscribe/create with one idempotency key per submission.
  */
 export function SubscriptionForm() {
-  const {
-    register: field,
-    handleSubmit,
-    formState: { errors },
-    clearErrors,
-    setError,
-    reset,
-  } = useForm<SubscriptionFormValues, unknown, SubscriptionFormValues>({
-    // raw: the form sends what was typed (dollars as text); the schema only checks it.
-    resolver: zodResolver(SeedSubscriptionBodySchema, undefined, { raw: true }),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: EMPTY_FORM,
-    shouldFocusError: true,
-  });
   const create = useCreateSubscription();
-  const submission = useIntentKey();
-  const [result, setResult] = useState<string | null>(null);
-  const [detail, setDetail] = useState<string | null>(null);
-
-  const editable = (name: (typeof FIELD_NAMES)[number], optional = false) =>
-    field(name, {
-      onChange: () => clearErrors(name),
-      ...(optional ? { setValueAs: emptyAsUndefined } : {}),
-    });
-
-  const onValid = (values: SubscriptionFormValues) => {
-    setResult(null);
-    setDetail(null);
-    const body = subscriptionPayload(values);
-    create.mutate(
-      { body, idempotencyKey: submission.keyFor(JSON.stringify(body)) },
-      {
-        onSuccess: () => {
-          submission.settle();
-          reset(EMPTY_FORM);
-          setResult(MESSAGES.backOffice.subscriptionCreated);
-        },
-        onError: (error) => {
-          submission.settle(error);
-          setResult(MESSAGES.backOffice.subscriptionCreateFailed);
-          setDetail(applyFailure(error, FIELD_NAMES, setError));
-        },
-      },
-    );
-  };
-
-  const pending = create.isPending;
+  const { errors, editable, onSubmit, pending, result, detail } = useSeedMoneyForm({
+    schema: SeedSubscriptionBodySchema,
+    emptyForm: EMPTY_FORM,
+    fieldNames: FIELD_NAMES,
+    toPayload: subscriptionPayload,
+    create,
+    messages: {
+      created: MESSAGES.backOffice.subscriptionCreated,
+      failed: MESSAGES.backOffice.subscriptionCreateFailed,
+    },
+  });
 
   return (
-    <form className="form admin-form card" noValidate onSubmit={handleSubmit(onValid)}>
+    <form className="form admin-form card" noValidate onSubmit={onSubmit}>
       <ClientPicker error={errors.userId?.message} registration={editable('userId')} />
       <TextField
         label="Plan name"

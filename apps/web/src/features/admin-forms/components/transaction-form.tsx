@@ -1,13 +1,10 @@
 import { MESSAGES, SeedTransactionBodySchema } from '@brokerdesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
+import type { DefaultValues } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateTransaction } from '../api/create-transaction';
-import { applyFailure } from '../form-failure';
-import { useIntentKey } from '../../../lib/use-intent-key';
-import { emptyAsUndefined, transactionPayload, type TransactionFormValues } from '../seed-payloads';
+import { useSeedMoneyForm } from '../hooks/use-seed-money-form';
+import { transactionPayload, type TransactionFormValues } from '../seed-payloads';
 import { ClientPicker } from './client-picker';
 import { FormResult } from './form-result';
 import '../admin-forms.css';
@@ -44,52 +41,21 @@ const EMPTY_FORM: DefaultValues<TransactionFormValues> = {
  * line says ✅ only once the server has recorded it (the seed showed it before the answer).
  */
 export function TransactionForm() {
-  const {
-    register: field,
-    handleSubmit,
-    formState: { errors },
-    clearErrors,
-    setError,
-    reset,
-  } = useForm<TransactionFormValues, unknown, TransactionFormValues>({
-    // raw: the form sends what was typed (dollars as text); the schema only checks it.
-    resolver: zodResolver(SeedTransactionBodySchema, undefined, { raw: true }),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: EMPTY_FORM,
-    shouldFocusError: true,
-  });
   const create = useCreateTransaction();
-  const submission = useIntentKey();
-  const [result, setResult] = useState<string | null>(null);
-  const [detail, setDetail] = useState<string | null>(null);
-
-  const editable = (name: (typeof FIELD_NAMES)[number], optional = false) =>
-    field(name, {
-      onChange: () => clearErrors(name),
-      ...(optional ? { setValueAs: emptyAsUndefined } : {}),
-    });
-
-  const onValid = async (values: TransactionFormValues) => {
-    setResult(null);
-    setDetail(null);
-    const body = transactionPayload(values);
-    try {
-      await create.mutateAsync({ body, idempotencyKey: submission.keyFor(JSON.stringify(body)) });
-      submission.settle();
-      reset(EMPTY_FORM);
-      setResult(MESSAGES.backOffice.transactionCreated);
-    } catch (error) {
-      submission.settle(error);
-      setResult(MESSAGES.backOffice.transactionCreateFailed);
-      setDetail(applyFailure(error, FIELD_NAMES, setError));
-    }
-  };
-
-  const pending = create.isPending;
+  const { errors, editable, onSubmit, pending, result, detail } = useSeedMoneyForm({
+    schema: SeedTransactionBodySchema,
+    emptyForm: EMPTY_FORM,
+    fieldNames: FIELD_NAMES,
+    toPayload: transactionPayload,
+    create,
+    messages: {
+      created: MESSAGES.backOffice.transactionCreated,
+      failed: MESSAGES.backOffice.transactionCreateFailed,
+    },
+  });
 
   return (
-    <form className="form admin-form card" noValidate onSubmit={handleSubmit(onValid)}>
+    <form className="form admin-form card" noValidate onSubmit={onSubmit}>
       <ClientPicker error={errors.userId?.message} registration={editable('userId')} />
       <div className="form-grid">
         <SelectField label="Type" error={errors.type?.message} {...editable('type')}>
