@@ -11,6 +11,21 @@ export function TableCaption({ id, children }: { id: string; children: ReactNode
   );
 }
 
+/** The column headings, in order. */
+export function TableHead({ columns }: { columns: readonly string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col">
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /** One row across every column saying there is nothing to show. */
 export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
   return (

@@ -3,7 +3,12 @@ import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { EmptyRow, SkeletonRows, TableCaption } from '../../../components/ui/table-parts';
+import {
+  EmptyRow,
+  SkeletonRows,
+  TableCaption,
+  TableHead,
+} from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { paths } from '../../../config/paths';
@@ -160,15 +165,7 @@ export function AuditLog() {
             <TableCaption id={captionId}>
               Staff actions{filtered ? ' (filtered)' : ''}, newest first
             </TableCaption>
-            <thead>
-              <tr>
-                {COLUMNS.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={COLUMNS} />
             <tbody>
               {log.isPending ? (
                 <SkeletonRows columns={COLUMNS.length} />

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { Pill, type PillTone } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { EmptyRow, TableCaption } from '../../../components/ui/table-parts';
+import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { paths } from '../../../config/paths';
 
@@ -33,15 +33,7 @@ export function ClientSubscriptions({
       <TableFrame labelledBy={headingId}>
         <table>
           <TableCaption id={`${headingId}-caption`}>Plans, newest first</TableCaption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <tbody>
             {subscriptions.length === 0 ? (
               <EmptyRow columns={columns.length}>No subscriptions</EmptyRow>

@@ -10,7 +10,7 @@ import {
 import { useId } from 'react';
 import { Pill, type PillTone } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { EmptyRow, TableCaption } from '../../../components/ui/table-parts';
+import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { formatTimestamp, Timestamp } from '../../../components/ui/timestamp';
 import { RequestActions, type ActionOutcome } from '../../back-office-requests';
 
@@ -88,15 +88,7 @@ export function ClientTransactions({
           <TableCaption id={`${headingId}-caption`}>
             Statement, newest first (at most 100 rows)
           </TableCaption>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th key={column} scope="col">
-                  {column}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <TableHead columns={columns} />
           <tbody>
             {transactions.length === 0 ? (
               <EmptyRow columns={columns.length}>No transaction found</EmptyRow>

@@ -11,7 +11,12 @@ import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
-import { EmptyRow, SkeletonRows, TableCaption } from '../../../components/ui/table-parts';
+import {
+  EmptyRow,
+  SkeletonRows,
+  TableCaption,
+  TableHead,
+} from '../../../components/ui/table-parts';
 import { formatTimestamp } from '../../../components/ui/timestamp';
 import { useNow } from '../../../components/ui/use-now';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
@@ -133,15 +138,7 @@ export function RequestQueue() {
               Pending requests, oldest first
               {requests.data ? ` (${requests.data.items.length})` : ''}
             </TableCaption>
-            <thead>
-              <tr>
-                {columns.map((column) => (
-                  <th key={column} scope="col">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <TableHead columns={columns} />
             <tbody>
               {requests.isPending ? (
                 <SkeletonRows columns={columns.length} />
