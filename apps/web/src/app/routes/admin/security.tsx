@@ -3,6 +3,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdminProfile } from '../../../features/admin-auth/api/get-admin-profile';
 import { TotpEnrolment } from '../../../features/staff-accounts/components/totp-enrolment';
 import { pageMeta } from '../../../lib/page-meta';
+import { RetryPanel } from '../../../components/ui/error-panel';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Two-factor authentication', 'Back office.', { noindex: true });
@@ -19,17 +20,11 @@ export default function AdminSecurityPage() {
           onEnrolled={() => void profile.refetch()}
         />
       ) : profile.isError ? (
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your staff profile.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void profile.refetch()}
-            disabled={profile.isFetching}
-          >
-            {profile.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          message="We could not load your staff profile."
+          onRetry={() => void profile.refetch()}
+          retrying={profile.isFetching}
+        />
       ) : (
         <Skeleton size="lg" />
       )}

@@ -2,6 +2,7 @@ import type { UserInfo } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useDashboard } from '../../dashboard/api/get-dashboard';
+import { RetryPanel } from '../../../components/ui/error-panel';
 
 const ROWS = [
   { key: 'firstName', label: 'First name' },
@@ -21,17 +22,11 @@ export function PersonalDetails() {
     <section className="account-card card" aria-labelledby={headingId}>
       <h2 id={headingId}>Personal Details</h2>
       {dashboard.isError ? (
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your details. Please try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void dashboard.refetch()}
-            disabled={dashboard.isFetching}
-          >
-            {dashboard.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          message="We could not load your details. Please try again."
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
       ) : (
         <dl className="account-details" aria-busy={!userInfo}>
           {ROWS.map((row) => (

@@ -2,6 +2,7 @@ import { roleCan, type StaffPermission } from '@brokerdesk/shared';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdminProfile } from '../api/get-admin-profile';
+import { RetryPanel } from '../../../components/ui/error-panel';
 
 export const NOT_ALLOWED = 'Your role does not allow this page.';
 
@@ -20,17 +21,11 @@ export function PermissionGate({
   if (profile.isPending) return <Skeleton size="lg" />;
   if (profile.isError) {
     return (
-      <div role="alert" className="panel panel--error">
-        <p>We could not load your staff profile.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void profile.refetch()}
-          disabled={profile.isFetching}
-        >
-          {profile.isFetching ? 'Retrying…' : 'Try again'}
-        </button>
-      </div>
+      <RetryPanel
+        message="We could not load your staff profile."
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
     );
   }
   if (!roleCan(profile.data.role, permission)) {

@@ -1,6 +1,7 @@
 import { BalanceChart, OpenRequests } from '../../money';
 import { useDashboard } from '../api/get-dashboard';
 import { FinanceCards } from './finance-cards';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../dashboard.css';
 
 /**
@@ -16,17 +17,11 @@ export function DashboardOverview() {
       {dashboard.isError ? (
         <>
           <h1>Dashboard</h1>
-          <div role="alert" className="panel panel--error">
-            <p>We could not load your dashboard. Please try again.</p>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => void dashboard.refetch()}
-              disabled={dashboard.isFetching}
-            >
-              {dashboard.isFetching ? 'Retrying…' : 'Try again'}
-            </button>
-          </div>
+          <RetryPanel
+            message="We could not load your dashboard. Please try again."
+            onRetry={() => void dashboard.refetch()}
+            retrying={dashboard.isFetching}
+          />
         </>
       ) : (
         <>

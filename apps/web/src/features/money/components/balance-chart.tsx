@@ -4,6 +4,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useBalanceHistory } from '../api/get-balance-history';
 import { formatDay } from '../../../components/ui/timestamp';
 import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';
 
 type Points = BalanceHistory['points'];
@@ -36,17 +37,12 @@ export function BalanceChart() {
           <Skeleton size="lg" />
         </div>
       ) : history.isError ? (
-        <div role="status" className="panel panel--error">
-          <p>We could not load your balance history.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void history.refetch()}
-            disabled={history.isFetching}
-          >
-            {history.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          role="status"
+          message="We could not load your balance history."
+          onRetry={() => void history.refetch()}
+          retrying={history.isFetching}
+        />
       ) : points && points.length > 0 ? (
         <BalanceFigure points={points} />
       ) : (

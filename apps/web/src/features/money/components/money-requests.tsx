@@ -9,6 +9,7 @@ import { useMoneyRequests } from '../api/get-money-requests';
 import { CancelWithdrawalButton } from './cancel-withdrawal-button';
 import { RequestFacts } from './request-facts';
 import { RequestTimeline } from './request-timeline';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';
 
 export function requestTitle(request: TransactionWithTimeline): string {
@@ -32,17 +33,12 @@ export function MoneyRequests() {
           ))}
         </ul>
       ) : requests.isError ? (
-        <div role="status" className="panel panel--error">
-          <p>We could not load your requests.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void requests.refetch()}
-            disabled={requests.isFetching}
-          >
-            {requests.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          role="status"
+          message="We could not load your requests."
+          onRetry={() => void requests.refetch()}
+          retrying={requests.isFetching}
+        />
       ) : requests.data.items.length === 0 ? (
         <p className="money-empty">You have not made a deposit or withdrawal request yet.</p>
       ) : (

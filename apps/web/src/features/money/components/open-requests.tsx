@@ -7,6 +7,7 @@ import { useMoneyRequests } from '../api/get-money-requests';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { methodName } from '../format';
 import { StatusBadge } from './request-facts';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';
 
 /** The dashboard's list of deposit and withdrawal requests still waiting for staff. */
@@ -26,17 +27,12 @@ export function OpenRequests() {
           ))}
         </ul>
       ) : requests.isError ? (
-        <div role="status" className="panel panel--error">
-          <p>We could not load your open requests.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void requests.refetch()}
-            disabled={requests.isFetching}
-          >
-            {requests.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          role="status"
+          message="We could not load your open requests."
+          onRetry={() => void requests.refetch()}
+          retrying={requests.isFetching}
+        />
       ) : requests.data.items.length === 0 ? (
         <p className="money-empty">You have no open deposit or withdrawal requests.</p>
       ) : (

@@ -18,6 +18,7 @@ import { useTransactions } from '../api/get-transactions';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { formatSignedCents } from '../format';
 import { StatusBadge } from './request-facts';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -96,17 +97,11 @@ export function TransactionHistory() {
       </p>
 
       {transactions.isError ? (
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your transactions.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void transactions.refetch()}
-            disabled={transactions.isFetching}
-          >
-            {transactions.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          message="We could not load your transactions."
+          onRetry={() => void transactions.refetch()}
+          retrying={transactions.isFetching}
+        />
       ) : (
         <div
           className="tx-table-scroll"

@@ -6,6 +6,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { paths } from '../../../config/paths';
 import { useReferrals } from '../api/get-referrals';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../referral.css';
 
 /** The registration page with the client's code: /userRegister?ref=CODE on this site. */
@@ -30,17 +31,11 @@ export function ReferralOverview() {
     return (
       <div className="page-section">
         <h1>Refer Users</h1>
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your referrals. Please try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void referrals.refetch()}
-            disabled={referrals.isFetching}
-          >
-            {referrals.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          message="We could not load your referrals. Please try again."
+          onRetry={() => void referrals.refetch()}
+          retrying={referrals.isFetching}
+        />
       </div>
     );
   }

@@ -7,6 +7,7 @@ import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { useChangeStaffAccess, type StaffAccessAction } from '../api/change-staff-access';
 import { useStaffMembers } from '../api/get-staff-members';
 import { ROLE_LABELS } from '../staff-roles';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../staff-accounts.css';
 
 const ACTION_FAILED = 'We could not change this account. Please try again.';
@@ -85,17 +86,11 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
 
   if (members.isError) {
     return (
-      <div role="alert" className="panel panel--error">
-        <p>We could not load the staff accounts.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void members.refetch()}
-          disabled={members.isFetching}
-        >
-          {members.isFetching ? 'Retrying…' : 'Try again'}
-        </button>
-      </div>
+      <RetryPanel
+        message="We could not load the staff accounts."
+        onRetry={() => void members.refetch()}
+        retrying={members.isFetching}
+      />
     );
   }
 

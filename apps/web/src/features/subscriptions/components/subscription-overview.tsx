@@ -7,6 +7,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { paths } from '../../../config/paths';
 import { useSubscriptions } from '../api/get-subscriptions';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import '../subscriptions.css';
 
 function statusClass(status: string): string {
@@ -52,17 +53,11 @@ export function SubscriptionOverview() {
   let body: ReactNode;
   if (subscriptions.isError) {
     body = (
-      <div role="alert" className="panel panel--error">
-        <p>We could not load your subscriptions. Please try again.</p>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void subscriptions.refetch()}
-          disabled={subscriptions.isFetching}
-        >
-          {subscriptions.isFetching ? 'Retrying…' : 'Try again'}
-        </button>
-      </div>
+      <RetryPanel
+        message="We could not load your subscriptions. Please try again."
+        onRetry={() => void subscriptions.refetch()}
+        retrying={subscriptions.isFetching}
+      />
     );
   } else if (!subscriptions.data) {
     body = (

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { DateTime } from '../../../components/ui/date-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSupportTickets } from '../api/get-support-tickets';
+import { RetryPanel } from '../../../components/ui/error-panel';
 import './support.css';
 
 const STATUS_LABELS: Record<SupportTicket['status'], string> = {
@@ -57,17 +58,11 @@ export function SupportTickets() {
     <section className="support-tickets" aria-labelledby={headingId}>
       <h2 id={headingId}>Your tickets</h2>
       {tickets.isError ? (
-        <div role="alert" className="panel panel--error">
-          <p>We could not load your tickets. Please try again.</p>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void tickets.refetch()}
-            disabled={tickets.isFetching}
-          >
-            {tickets.isFetching ? 'Retrying…' : 'Try again'}
-          </button>
-        </div>
+        <RetryPanel
+          message="We could not load your tickets. Please try again."
+          onRetry={() => void tickets.refetch()}
+          retrying={tickets.isFetching}
+        />
       ) : !tickets.data ? (
         <p aria-busy="true">
           <Skeleton size="lg" />
