@@ -1,5 +1,5 @@
-// Helpers for the back office's component tests: a signed-in staff member of a given role,
-// the URLs the app fetched (query strings included) and file downloads.
+// Helpers for the back office's component tests: a signed-in staff member of a given role and
+// file downloads. (The URLs the app fetched: fetchedUrls and lastQuery in fake-api.ts.)
 import type { StaffRole } from '@brokerdesk/shared';
 import { vi } from 'vitest';
 import type { FakeApi } from './fake-api';
@@ -15,28 +15,13 @@ export function signInAsStaff(api: FakeApi, role: StaffRole = 'owner'): void {
   });
 }
 
-/** The URLs the app fetched at `path` (the fake API records paths only), oldest first. */
-export function fetchedUrls(path: string): URL[] {
-  const calls = (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls;
-  return calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
-    .filter((url) => url.pathname === path);
-}
-
-/** The query string of the last request to `path`. */
-export function lastQuery(path: string): URLSearchParams {
-  const url = fetchedUrls(path).at(-1);
-  if (!url) throw new Error(`no request to ${path}`);
-  return url.searchParams;
-}
-
 /**
  * Answers `path` with `text` as text/csv (the fake answers JSON) and records what the browser
  * was asked to download: the file name and the file's content.
  */
 export function captureCsvDownload(path: string, text: string) {
   const fakeFetch = globalThis.fetch;
-  // Still a mock, so fetchedUrls() keeps seeing every call.
+  // Still a mock, so fetchedUrls() (fake-api.ts) keeps seeing every call.
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {

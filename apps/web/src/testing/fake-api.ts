@@ -58,3 +58,18 @@ function jsonResponse(status: number, body: unknown): Response {
     headers: { 'content-type': 'application/json' },
   });
 }
+
+/** The URLs the app fetched at `path`, query strings included (`requests` keeps paths only). */
+export function fetchedUrls(path: string): URL[] {
+  const calls = (fetch as unknown as { mock: { calls: unknown[][] } }).mock.calls;
+  return calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === path);
+}
+
+/** The query string of the last request to `path`. */
+export function lastQuery(path: string): URLSearchParams {
+  const url = fetchedUrls(path).at(-1);
+  if (!url) throw new Error(`no request to ${path}`);
+  return url.searchParams;
+}

@@ -1,14 +1,8 @@
 import type { AuditEntry } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  captureCsvDownload,
-  fetchedUrls,
-  lastQuery,
-  signInAsStaff,
-  STAFF_TOKEN,
-} from '../../../testing/back-office';
-import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { captureCsvDownload, signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
+import { fetchedUrls, installFakeApi, lastQuery, type FakeApi } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { AuditLog } from './audit-log';
 

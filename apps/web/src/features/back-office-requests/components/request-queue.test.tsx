@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderRoutes } from '../../../testing/render';
 import { RequestQueue } from './request-queue';
 
@@ -14,18 +15,7 @@ const HOUR = 3_600_000;
 function item(overrides: Partial<Item> = {}): Item {
   const date = overrides.date ?? new Date(Date.now() - 3 * HOUR - 60_000).toISOString();
   return {
-    id: 'dep-1',
-    date,
-    type: 'deposit',
-    direction: 'credit',
-    amountMinor: 50_000,
-    feeMinor: 0,
-    status: 'pending',
-    method: 'bitcoin',
-    destination: null,
-    reason: null,
-    needsDocuments: false,
-    events: [{ kind: 'requested', at: date, reason: null }],
+    ...moneyRequest({ id: 'dep-1', date }),
     client: { id: 'client-1', name: 'Ann Lee', email: 'ann@example.com' },
     ...overrides,
   };

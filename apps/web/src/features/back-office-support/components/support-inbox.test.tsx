@@ -1,8 +1,8 @@
 import type { StaffTicket } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fetchedUrls, lastQuery, signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
-import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
+import { fetchedUrls, installFakeApi, lastQuery, type FakeApi } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
 import { SupportInbox } from './support-inbox';
 

@@ -1,7 +1,8 @@
-import type { DashboardResponse, TransactionWithTimeline } from '@brokerdesk/shared';
+import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
 import { DashboardOverview } from './dashboard-overview';
 
@@ -37,20 +38,7 @@ const DASHBOARD: DashboardResponse = {
   },
 };
 
-const OPEN_DEPOSIT: TransactionWithTimeline = {
-  id: 'req-1',
-  date: '2026-03-03T14:05:09.000Z',
-  type: 'deposit',
-  direction: 'credit',
-  amountMinor: 50_000,
-  feeMinor: 0,
-  status: 'pending',
-  method: 'bitcoin',
-  destination: null,
-  reason: null,
-  needsDocuments: false,
-  events: [{ kind: 'requested', at: '2026-03-03T14:05:09.000Z', reason: null }],
-};
+const OPEN_DEPOSIT = moneyRequest();
 
 const POINTS = [
   { date: '2026-03-01', balanceMinor: 150_000 },

@@ -2,8 +2,9 @@ import { MESSAGES, PAYMENT_INSTRUCTIONS } from '@brokerdesk/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
-import { moneyRequest, signIn, summary, TOKEN } from '../testing/money-fixtures';
+import { signIn, summary, TOKEN } from '../testing/money-fixtures';
 import { DepositCard } from './deposit-card';
 
 const PATH = '/userDashboard/depositWithdrawal';

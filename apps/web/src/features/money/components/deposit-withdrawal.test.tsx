@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
-import { moneyRequest, signIn, summary } from '../testing/money-fixtures';
+import { signIn, summary } from '../testing/money-fixtures';
 import { DepositWithdrawal } from './deposit-withdrawal';
 
 let api: FakeApi;

@@ -1,9 +1,10 @@
 import { MESSAGES, type Transaction } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { fetchedUrls, installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderRoutes } from '../../../testing/render';
-import { fetchedUrls, moneyRequest, signIn, TOKEN } from '../testing/money-fixtures';
+import { signIn, TOKEN } from '../testing/money-fixtures';
 import { TransactionHistory } from './transaction-history';
 
 const PATH = '/userDashboard/transactionHistory';

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
-import { moneyRequest, signIn, summary, TOKEN } from '../testing/money-fixtures';
+import { signIn, summary, TOKEN } from '../testing/money-fixtures';
 import { feeLine, WithdrawalCard } from './withdrawal-card';
 
 const DESTINATION_LABEL = 'Destination (wallet address, IBAN or e-wallet id)';
