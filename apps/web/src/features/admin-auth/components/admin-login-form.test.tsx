@@ -74,12 +74,10 @@ describe('AdminLoginForm', () => {
   });
 
   it('stores admin-token and opens the back office', async () => {
-    api
-      .on(LOGIN, { status: 200, body: { token: 'staff-1' } })
-      .on(PROFILE, {
-        status: 200,
-        body: { username: 'owner', role: 'owner', totpEnrolled: true, sessionScope: 'full' },
-      });
+    api.on(LOGIN, { status: 200, body: { token: 'staff-1' } }).on(PROFILE, {
+      status: 200,
+      body: { username: 'owner', role: 'owner', totpEnrolled: true, sessionScope: 'full' },
+    });
     const { user } = renderAt(<AdminLoginForm />, '/adminLogin');
     await signIn(user);
 
