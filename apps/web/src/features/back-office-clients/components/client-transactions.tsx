@@ -2,16 +2,19 @@ import {
   formatCents,
   TRANSACTION_STATUS_LABELS,
   TRANSACTION_TYPE_LABELS,
-  type TransactionEventKind,
   type TransactionStatus,
   type TransactionWithTimeline,
-  PAYMENT_METHODS,
 } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { Pill, type PillTone } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { formatTimestamp, Timestamp } from '../../../components/ui/timestamp';
+import {
+  formatSignedCents,
+  methodName,
+  TRANSACTION_EVENT_LABELS,
+} from '../../../lib/transaction-text';
 import { RequestActions, type ActionOutcome } from '../../back-office-requests';
 
 export const STATUS_TONES: Record<TransactionStatus, PillTone> = {
@@ -22,24 +25,6 @@ export const STATUS_TONES: Record<TransactionStatus, PillTone> = {
   cancelled: 'muted',
   reversed: 'muted',
 };
-
-const EVENT_LABELS: Record<TransactionEventKind, string> = {
-  requested: 'Requested',
-  recorded: 'Recorded',
-  confirmed: 'Confirmed',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
-
-const MINUS = '\u2212';
-
-function methodName(id: TransactionWithTimeline['method']): string {
-  if (id === null) return '—';
-  return PAYMENT_METHODS.find((method) => method.id === id)?.name ?? id;
-}
 
 function Timeline({ transaction }: { transaction: TransactionWithTimeline }) {
   const { events } = transaction;
@@ -52,7 +37,7 @@ function Timeline({ transaction }: { transaction: TransactionWithTimeline }) {
       <ol>
         {events.map((event, index) => (
           <li key={`${event.kind}-${event.at}-${index}`}>
-            <strong>{EVENT_LABELS[event.kind]}</strong> <Timestamp value={event.at} />
+            <strong>{TRANSACTION_EVENT_LABELS[event.kind]}</strong> <Timestamp value={event.at} />
             {event.reason ? (
               <span className="bo-timeline-reason"> — Reason: {event.reason}</span>
             ) : null}
@@ -107,8 +92,7 @@ export function ClientTransactions({
                     </td>
                     <td>{label}</td>
                     <td className="table-number">
-                      {transaction.direction === 'credit' ? '+' : MINUS}
-                      {formatCents(Math.abs(transaction.amountMinor))}
+                      {formatSignedCents(transaction.amountMinor, transaction.direction)}
                     </td>
                     <td className="table-number">
                       {transaction.feeMinor > 0 ? formatCents(transaction.feeMinor) : '—'}

@@ -1,9 +1,7 @@
 import {
   formatCents,
-  PAYMENT_METHODS,
   roleCan,
   TRANSACTION_TYPE_LABELS,
-  type PaymentMethodId,
   type StaffMoneyRequestList,
 } from '@brokerdesk/shared';
 import { useId } from 'react';
@@ -21,6 +19,7 @@ import { formatTimestamp } from '../../../components/ui/timestamp';
 import { useNow } from '../../../components/ui/use-now';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { paths } from '../../../config/paths';
+import { methodName } from '../../../lib/transaction-text';
 import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
 import { useStaffMoneyRequests } from '../api/get-staff-money-requests';
 import { formatAge, isOverdue } from '../format-age';
@@ -29,11 +28,6 @@ import { RequestActions } from './request-actions';
 import '../back-office-requests.css';
 
 type QueueItem = StaffMoneyRequestList['items'][number];
-
-export function methodName(id: PaymentMethodId | null): string {
-  if (id === null) return '—';
-  return PAYMENT_METHODS.find((method) => method.id === id)?.name ?? id;
-}
 
 /** "deposit of $500.00 by Ann Lee": names a request in buttons and messages. */
 export function requestSubject(request: QueueItem): string {

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useMoneyRequests } from '../api/get-money-requests';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { methodName } from '../format';
+import { methodName } from '../../../lib/transaction-text';
 import { StatusBadge } from './request-facts';
 import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';

@@ -5,7 +5,7 @@ import {
   type Transaction,
 } from '@brokerdesk/shared';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { methodName } from '../format';
+import { methodName } from '../../../lib/transaction-text';
 
 /** What a deposit or withdrawal request is: amount, fee, method, destination, status, time. */
 export function RequestFacts({ request }: { request: Transaction }) {

@@ -1,16 +1,6 @@
-import type { TransactionEvent, TransactionEventKind } from '@brokerdesk/shared';
+import type { TransactionEvent } from '@brokerdesk/shared';
 import { Timestamp } from '../../../components/ui/timestamp';
-
-export const EVENT_LABELS: Record<TransactionEventKind, string> = {
-  requested: 'Requested',
-  recorded: 'Recorded',
-  confirmed: 'Confirmed',
-  approved: 'Approved',
-  rejected: 'Rejected',
-  cancelled: 'Cancelled',
-  failed: 'Failed',
-  reversed: 'Reversed',
-};
+import { TRANSACTION_EVENT_LABELS } from '../../../lib/transaction-text';
 
 /** What happened to a request, oldest first, with the reason staff gave. */
 export function RequestTimeline({ events }: { events: readonly TransactionEvent[] }) {
@@ -22,7 +12,7 @@ export function RequestTimeline({ events }: { events: readonly TransactionEvent[
           key={`${event.kind}-${event.at}-${index}`}
           className={`money-event money-event--${event.kind}`}
         >
-          <span className="money-event-kind">{EVENT_LABELS[event.kind]}</span>{' '}
+          <span className="money-event-kind">{TRANSACTION_EVENT_LABELS[event.kind]}</span>{' '}
           <Timestamp value={event.at} />
           {event.reason ? (
             <span className="money-event-reason"> — Reason: {event.reason}</span>

@@ -16,7 +16,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { useTransactions } from '../api/get-transactions';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { formatSignedCents } from '../format';
+import { formatSignedCents } from '../../../lib/transaction-text';
 import { StatusBadge } from './request-facts';
 import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';

@@ -1,0 +1,39 @@
+// How a transaction reads, the same in the portal and the back office: its signed amount, its
+// payment method's name and the names of the events on its timeline.
+import {
+  formatCents,
+  PAYMENT_METHODS,
+  type Cents,
+  type PaymentMethod,
+  type PaymentMethodId,
+  type TransactionEventKind,
+} from '@brokerdesk/shared';
+
+const MINUS = '\u2212';
+
+/** "+$500.00" for money in, "−$205.80" for money out. */
+export function formatSignedCents(cents: Cents, direction: 'credit' | 'debit'): string {
+  return `${direction === 'credit' ? '+' : MINUS}${formatCents(Math.abs(cents))}`;
+}
+
+export function paymentMethod(id: PaymentMethodId): PaymentMethod | undefined {
+  return PAYMENT_METHODS.find((method) => method.id === id);
+}
+
+/** The seed's name of a method ("QiWi Wallet"); '—' when the row has none. */
+export function methodName(id: PaymentMethodId | null): string {
+  if (id === null) return '—';
+  return paymentMethod(id)?.name ?? id;
+}
+
+/** A timeline event's name: "Requested", "Approved"… */
+export const TRANSACTION_EVENT_LABELS: Record<TransactionEventKind, string> = {
+  requested: 'Requested',
+  recorded: 'Recorded',
+  confirmed: 'Confirmed',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+  reversed: 'Reversed',
+};
