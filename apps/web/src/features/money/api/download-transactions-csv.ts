@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { saveTextFile } from '../../../components/ui/save-text-file';
 import { apiRequest } from '../../../lib/api-client';
 import { transactionSearch, type TransactionFilter } from './get-transactions';
 
@@ -12,22 +13,9 @@ export function getTransactionsCsv(filter: TransactionFilter): Promise<string> {
   });
 }
 
-/** Hands the text to the browser as a file download. */
-export function saveCsv(text: string, fileName = CSV_FILE_NAME): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns: release it on the next turn.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function useDownloadTransactionsCsv() {
   return useMutation({
-    mutationFn: async (filter: TransactionFilter) => saveCsv(await getTransactionsCsv(filter)),
+    mutationFn: async (filter: TransactionFilter) =>
+      saveTextFile(await getTransactionsCsv(filter), CSV_FILE_NAME, 'text/csv;charset=utf-8'),
   });
 }
