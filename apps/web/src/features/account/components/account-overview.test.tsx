@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { AccountOverview } from './account-overview';
 
@@ -23,11 +24,6 @@ const DASHBOARD: DashboardResponse = {
 
 function input(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { selector: 'input' });
-}
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 function status(): string {

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi, type RecordedRequest } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { AdminLoginForm } from './admin-login-form';
 
@@ -17,11 +18,6 @@ beforeEach(() => {
 
 function logins(): RecordedRequest[] {
   return api.requests.filter((r) => r.path === '/api/adminLogin/adminLogin');
-}
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 async function signIn(user: UserEvent, password = 'correct horse') {

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
-import { errorOf, postsTo, STAFF_TOKEN } from '../testing/admin-form-fixtures';
+import { postsTo, STAFF_TOKEN } from '../testing/admin-form-fixtures';
 import { ClientRegistrationForm } from './client-registration-form';
 
 const PATH = '/api/staff/clients';

@@ -3,14 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
-import {
-  ADA,
-  errorOf,
-  postsTo,
-  signInWithClients,
-  STAFF_TOKEN,
-} from '../testing/admin-form-fixtures';
+import { ADA, postsTo, signInWithClients, STAFF_TOKEN } from '../testing/admin-form-fixtures';
 import { SubscriptionForm } from './subscription-form';
 
 const PATH = '/api/subscribe/create';

@@ -3,14 +3,9 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi, type RecordedRequest } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
-import {
-  ALAN,
-  errorOf,
-  postsTo,
-  signInWithClients,
-  STAFF_TOKEN,
-} from '../testing/admin-form-fixtures';
+import { ALAN, postsTo, signInWithClients, STAFF_TOKEN } from '../testing/admin-form-fixtures';
 import { TransactionForm } from './transaction-form';
 
 const PATH = '/api/transactions/transaction';

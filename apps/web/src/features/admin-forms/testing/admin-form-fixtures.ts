@@ -20,11 +20,6 @@ export function signInWithClients(api: FakeApi, clients: ClientListItem[] = [ADA
   api.on('GET /api/allUsers/users', { status: 200, body: clients });
 }
 
-export function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
 export function postsTo(api: FakeApi, path: string) {
   return api.requests.filter((r) => r.method === 'POST' && r.path === path);
 }

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { RegistrationForm } from './registration-form';
 
@@ -24,11 +25,6 @@ async function fillValidForm(user: UserEvent) {
   await user.type(input('Password'), 'secret123');
   await user.type(input('Confirm Password'), 'secret123');
   await user.selectOptions(screen.getByLabelText('Country'), 'Kenya');
-}
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 let api: FakeApi;

@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
 import { signIn, summary, TOKEN } from '../testing/money-fixtures';
@@ -13,11 +14,6 @@ const WALLET = 'skrill:ada@example.com';
 
 function field<T extends HTMLElement = HTMLInputElement>(label: string): T {
   return screen.getByLabelText(label, { exact: true });
-}
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 function withdrawalPosts(api: FakeApi) {

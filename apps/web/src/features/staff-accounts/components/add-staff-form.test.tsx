@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { AddStaffForm } from './add-staff-form';
 
@@ -12,11 +13,6 @@ beforeEach(() => {
   api = installFakeApi();
   window.localStorage.setItem('admin-token', 'staff-1');
 });
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 function creates() {
   return api.requests.filter((r) => r.method === 'POST' && r.path === '/api/staff/members');

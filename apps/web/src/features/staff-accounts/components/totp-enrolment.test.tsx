@@ -2,6 +2,7 @@ import { MESSAGES } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { RECOVERY_FILE_NAME, RECOVERY_WARNING, TOTP_ON, TotpEnrolment } from './totp-enrolment';
 
@@ -15,11 +16,6 @@ beforeEach(() => {
   api = installFakeApi();
   window.localStorage.setItem('admin-token', 'staff-1');
 });
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
 
 function confirms() {
   return api.requests.filter((r) => r.path === '/api/staff/totp/confirm');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { errorOf } from '../../../testing/field-error';
 import { ContactForm } from './contact-form';
 
 const SERVER_MESSAGE = 'Thanks! Your message reached our support team.';
@@ -16,11 +17,6 @@ function field(label: string): HTMLInputElement | HTMLTextAreaElement {
 
 function status(): string {
   return screen.getByRole('status').textContent ?? '';
-}
-
-function errorOf(element: HTMLElement): string | null {
-  const id = element.getAttribute('aria-describedby');
-  return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
 async function fill(user: UserEvent) {
