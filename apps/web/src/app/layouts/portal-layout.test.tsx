@@ -2,25 +2,14 @@ import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useNavigation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { dashboardResponse } from '../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../testing/fake-api';
 import { LocationProbe, renderRoutes } from '../../testing/render';
 import UserDashboard from '../routes/user-dashboard';
 import PortalLayout, { clientLoader } from './portal-layout';
 
 function dashboard(finances: DashboardResponse['userInfo']['finances']): DashboardResponse {
-  return {
-    userInfo: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      country: 'Kenya',
-      phone: '447700900123',
-      emailVerified: false,
-      finances,
-      transactions: [],
-      subscriptions: [],
-    },
-  };
+  return dashboardResponse({ emailVerified: false, finances });
 }
 
 /**

@@ -1,26 +1,14 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardResponse } from '../../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';
 import { AccountOverview } from './account-overview';
 
-const DASHBOARD: DashboardResponse = {
-  userInfo: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    country: 'Kenya',
-    phone: '447700900123',
-    emailVerified: true,
-    finances: [],
-    transactions: [],
-    subscriptions: [],
-  },
-};
+const DASHBOARD = dashboardResponse();
 
 function input(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { selector: 'input' });

@@ -1,6 +1,6 @@
-import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { dashboardResponse } from '../../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { moneyRequest } from '../../../testing/money-request';
 import { renderAt } from '../../../testing/render';
@@ -24,19 +24,10 @@ vi.mock('lightweight-charts', () => ({
   },
 }));
 
-const DASHBOARD: DashboardResponse = {
-  userInfo: {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: 'ada@example.com',
-    country: 'Kenya',
-    phone: '447700900123',
-    emailVerified: false,
-    finances: [{ deposited: 1500, profit: 12.5, bonus: 0, refBonus: 0.05, balance: 1512.55 }],
-    transactions: [],
-    subscriptions: [],
-  },
-};
+const DASHBOARD = dashboardResponse({
+  emailVerified: false,
+  finances: [{ deposited: 1500, profit: 12.5, bonus: 0, refBonus: 0.05, balance: 1512.55 }],
+});
 
 const OPEN_DEPOSIT = moneyRequest();
 

@@ -1,39 +1,23 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import type { DashboardResponse, Subscription } from '@brokerdesk/shared';
+import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { dashboardResponse } from '../../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
+import { subscription } from '../testing/subscription';
 import { PackagesOverview } from './packages-overview';
 
 function dashboard(balance: number): DashboardResponse {
-  return {
-    userInfo: {
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      email: 'ada@example.com',
-      country: 'Kenya',
-      phone: '447700900123',
-      emailVerified: true,
-      finances: [{ deposited: balance, profit: 0, bonus: 0, refBonus: 0, balance }],
-      transactions: [],
-      subscriptions: [],
-    },
-  };
+  return dashboardResponse({
+    finances: [{ deposited: balance, profit: 0, bonus: 0, refBonus: 0, balance }],
+  });
 }
 
-const BASIC: Subscription = {
-  id: 'sub-1',
-  planId: 'basic',
-  planName: 'Basic',
-  amountMinor: 100_000,
-  bonusMinor: 10_000,
-  profitPercent: 0,
-  durationDays: 7,
-  status: 'Active',
+const BASIC = subscription({
   startDate: '2026-03-03T10:00:00.000Z',
   endDate: '2026-03-10T10:00:00.000Z',
-};
+});
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

@@ -1,26 +1,10 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import type { Subscription } from '@brokerdesk/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
+import { subscription } from '../testing/subscription';
 import { SubscriptionOverview } from './subscription-overview';
-
-function subscription(overrides: Partial<Subscription>): Subscription {
-  return {
-    id: 'sub-1',
-    planId: 'basic',
-    planName: 'Basic',
-    amountMinor: 100_000,
-    bonusMinor: 10_000,
-    profitPercent: 0,
-    durationDays: 7,
-    status: 'Active',
-    startDate: '2026-03-03',
-    endDate: '2026-03-10',
-    ...overrides,
-  };
-}
 
 function facts(region: HTMLElement): Record<string, string> {
   const pairs: Record<string, string> = {};
