@@ -82,7 +82,7 @@ export default function PortalLayout() {
               aria-controls={PANEL_ID}
               onClick={() => setMenuOpen((open) => !open)}
             >
-              <span className="portal-menu-toggle-bars" aria-hidden="true" />
+              <span className="nav-toggle-bars" aria-hidden="true" />
               Menu
             </button>
             <button

@@ -75,7 +75,7 @@ export function MainNav() {
         aria-controls={panelId}
         onClick={() => setPanelOpen((value) => !value)}
       >
-        <span className="main-nav-toggle-bars" aria-hidden="true" />
+        <span className="nav-toggle-bars" aria-hidden="true" />
         Menu
       </button>
       <div
