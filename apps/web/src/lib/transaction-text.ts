@@ -30,6 +30,7 @@ export function methodName(id: PaymentMethodId | null): string {
 export const TRANSACTION_EVENT_LABELS: Record<TransactionEventKind, string> = {
   requested: 'Requested',
   recorded: 'Recorded',
+  endorsed: 'First staff approval (a second is needed)',
   confirmed: 'Confirmed',
   approved: 'Approved',
   rejected: 'Rejected',

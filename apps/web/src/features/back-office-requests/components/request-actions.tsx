@@ -74,10 +74,15 @@ export function RequestActions({
         idempotencyKey: intent.keyFor(`${decision}:${id}:${reason ?? ''}`),
       },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
           intent.settle();
           setRejecting(false);
-          onOutcome({ tone: 'success', text: `${capitalise(subject)} ${DONE[decision]}.` });
+          // Under the four-eyes rule a first approval leaves the request pending: say so.
+          const text =
+            answer.transaction.status === 'pending'
+              ? `${capitalise(subject)}: ${answer.message}`
+              : `${capitalise(subject)} ${DONE[decision]}.`;
+          onOutcome({ tone: 'success', text });
         },
         onError: (error) => {
           intent.settle(error);

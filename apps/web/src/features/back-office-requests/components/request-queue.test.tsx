@@ -126,6 +126,41 @@ describe('RequestQueue', () => {
     expect(screen.getByRole('link', { name: 'Bo Chen' })).toBeTruthy();
   });
 
+  it('says a first approval under the four-eyes rule needs a second, and flags the row', async () => {
+    signInAsStaff(api, 'owner');
+    const endorsed = {
+      ...DEPOSIT,
+      needsDocuments: false,
+      events: [...DEPOSIT.events, { kind: 'endorsed' as const, at: DEPOSIT.date, reason: null }],
+    };
+    let answered = false;
+    api
+      .on('GET /api/staff/money-requests', () => ({
+        status: 200,
+        body: { items: answered ? [endorsed] : [DEPOSIT] },
+      }))
+      .on('POST /api/staff/deposits/dep-1/confirm', () => {
+        answered = true;
+        return {
+          status: 200,
+          body: {
+            message: MESSAGES.money.endorsed,
+            transaction: { ...endorsed, client: undefined },
+          },
+        };
+      });
+    const { user } = renderQueue();
+    await waitFor(() => rowOf('Ann Lee'));
+    await user.click(screen.getByRole('button', { name: /^Confirm deposit/ }));
+
+    expect((await screen.findByRole('status')).textContent).toBe(
+      `Deposit of $500.00 by Ann Lee: ${MESSAGES.money.endorsed}`,
+    );
+    await waitFor(() =>
+      expect(within(rowOf('Ann Lee')).getByText('Needs a second approval')).toBeTruthy(),
+    );
+  });
+
   it('approves a withdrawal on its own endpoint', async () => {
     signInAsStaff(api, 'operations');
     api

@@ -72,7 +72,15 @@ function QueueRow({
           </>
         ) : null}
       </td>
-      <td>{request.needsDocuments ? <Pill tone="warning">Card documents needed</Pill> : '—'}</td>
+      <td>
+        {request.needsDocuments ? <Pill tone="warning">Card documents needed</Pill> : null}
+        {request.events.some((event) => event.kind === 'endorsed') ? (
+          <Pill tone="info">Needs a second approval</Pill>
+        ) : null}
+        {!request.needsDocuments && !request.events.some((event) => event.kind === 'endorsed')
+          ? '—'
+          : null}
+      </td>
       {canDecide ? (
         <td>
           {kind ? (
