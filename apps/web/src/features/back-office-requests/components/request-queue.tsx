@@ -53,13 +53,13 @@ function QueueRow({
         <Link to={paths.adminClient(request.client.id)} className="bo-queue-client">
           {request.client.name}
         </Link>
-        <span className="table-sub">{request.client.email}</span>
+        <span className="table-sub bo-queue-email">{request.client.email}</span>
       </td>
       <td>{TRANSACTION_TYPE_LABELS[request.type]}</td>
       <td className="table-number">{formatCents(request.amountMinor)}</td>
       <td className="table-number">{request.feeMinor > 0 ? formatCents(request.feeMinor) : '—'}</td>
       <td>{methodName(request.method)}</td>
-      <td className="table-wrap">{request.destination ?? '—'}</td>
+      <td className="table-wrap bo-queue-destination">{request.destination ?? '—'}</td>
       <td>
         <time dateTime={request.date} title={formatTimestamp(request.date)}>
           {formatAge(request.date, now)}
