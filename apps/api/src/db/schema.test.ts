@@ -1,0 +1,24 @@
+// The schema keeps some value lists literal, because drizzle-kit loads schema.ts without the
+// workspace packages; these must stay equal to the shared contract the API validates with.
+import {
+  STAFF_ROLES,
+  TRANSACTION_EVENT_KINDS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '@brokerdesk/shared';
+import { describe, expect, it } from 'vitest';
+import {
+  STAFF_ROLE_VALUES,
+  TRANSACTION_EVENT_VALUES,
+  TRANSACTION_STATUS_VALUES,
+  TRANSACTION_TYPE_VALUES,
+} from './schema.js';
+
+describe('schema value lists', () => {
+  it('match the shared contract', () => {
+    expect([...STAFF_ROLE_VALUES]).toEqual([...STAFF_ROLES]);
+    expect([...TRANSACTION_TYPE_VALUES]).toEqual([...TRANSACTION_TYPES]);
+    expect([...TRANSACTION_STATUS_VALUES]).toEqual([...TRANSACTION_STATUSES]);
+    expect([...TRANSACTION_EVENT_VALUES]).toEqual([...TRANSACTION_EVENT_KINDS]);
+  });
+});
