@@ -115,6 +115,24 @@ function availableOf(account: LedgerAccount): number {
 
 const insufficientFunds = () => new AppError('INSUFFICIENT_FUNDS', 'Insufficient funds');
 
+/**
+ * Runs `work`; if the ledger refuses it for insufficient funds, the refusal says `message` —
+ * the words the caller's user needs ("this withdrawal with its fee…") — with the same code.
+ */
+export async function refusedForFundsSaying<T>(
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
+      throw new AppError('INSUFFICIENT_FUNDS', message);
+    }
+    throw error;
+  }
+}
+
 export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
   /** Uses the caller's transaction, or opens one. */
   function inTransaction<T>(tx: Db | undefined, work: (tx: Db) => Promise<T>): Promise<T> {

@@ -11,7 +11,7 @@ import { clients, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
-import { clientCashCode } from '../ledger/ledger.service.js';
+import { clientCashCode, refusedForFundsSaying } from '../ledger/ledger.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import { insertEvent, insertTransaction } from '../transactions/transactions.repo.js';
 
@@ -152,24 +152,19 @@ export function makeSubscriptionService({
       const cash = clientCashCode(clientId);
       const bonusMinor = percentOf(plan.priceCents, plan.depositBonusBp);
       await ledger.lockAccountsFor(tx, [cash, 'platform:plans', 'platform:bonus']);
-      let purchaseTransferId: string;
-      try {
-        ({
-          transfer: { id: purchaseTransferId },
-        } = await ledger.createTransfer({
-          tx,
-          debit: cash,
-          credit: 'platform:plans',
-          amountMinor: plan.priceCents,
-          kind: 'plan_purchase',
-          actor,
-        }));
-      } catch (error) {
-        if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-          throw new AppError('INSUFFICIENT_FUNDS', MESSAGES.subscription.insufficientFunds);
-        }
-        throw error;
-      }
+      const { transfer: purchaseTransfer } = await refusedForFundsSaying(
+        MESSAGES.subscription.insufficientFunds,
+        () =>
+          ledger.createTransfer({
+            tx,
+            debit: cash,
+            credit: 'platform:plans',
+            amountMinor: plan.priceCents,
+            kind: 'plan_purchase',
+            actor,
+          }),
+      );
+      const purchaseTransferId = purchaseTransfer.id;
       const [subscription] = await tx
         .insert(subscriptions)
         .values({
@@ -289,27 +284,19 @@ export function makeSubscriptionService({
 
       if (body.amount > 0) {
         await ledger.lockAccountsFor(tx, [clientCashCode(body.userId), 'platform:plans']);
-        let transferId: string;
-        try {
-          ({
-            transfer: { id: transferId },
-          } = await ledger.createTransfer({
-            tx,
-            debit: clientCashCode(body.userId),
-            credit: 'platform:plans',
-            amountMinor: body.amount,
-            kind: 'plan_purchase',
-            actor,
-          }));
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-            throw new AppError(
-              'INSUFFICIENT_FUNDS',
-              'The plan costs more than the client’s available balance',
-            );
-          }
-          throw error;
-        }
+        const { transfer } = await refusedForFundsSaying(
+          'The plan costs more than the client’s available balance',
+          () =>
+            ledger.createTransfer({
+              tx,
+              debit: clientCashCode(body.userId),
+              credit: 'platform:plans',
+              amountMinor: body.amount,
+              kind: 'plan_purchase',
+              actor,
+            }),
+        );
+        const transferId = transfer.id;
         await recordPurchase(tx, { subscription, transferId, actor, now });
       }
       await recordAudit(tx, staff, {

@@ -16,7 +16,7 @@ import type { LedgerTransferKind, TransactionEventValue } from '../../db/schema.
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
-import { clientCashCode } from '../ledger/ledger.service.js';
+import { clientCashCode, refusedForFundsSaying } from '../ledger/ledger.service.js';
 import type { LedgerAccountCode, LedgerService } from '../ledger/ledger.service.js';
 import {
   countLiveDeposits,
@@ -173,7 +173,7 @@ export function makeTransactionService({
   ): Promise<{ transferId: string; feeTransferId: string | null }> {
     const cash = clientCashCode(options.clientId);
     await ledger.lockAccountsFor(tx, [cash, 'platform:external', 'platform:fees']);
-    try {
+    return refusedForFundsSaying(MESSAGES.money.withdrawalExceedsAvailable, async () => {
       const { transfer } = await ledger.createTransfer({
         tx,
         debit: cash,
@@ -195,12 +195,7 @@ export function makeTransactionService({
         linkedTransferId: transfer.id,
       });
       return { transferId: transfer.id, feeTransferId: fee.id };
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-        throw new AppError('INSUFFICIENT_FUNDS', MESSAGES.money.withdrawalExceedsAvailable);
-      }
-      throw error;
-    }
+    });
   }
 
   async function requestWithdrawal({
@@ -689,17 +684,10 @@ export function makeTransactionService({
       } else if (body.status === 'pending') {
         row = await createRow(tx, { ...common, status: 'pending' }, { kind: 'recorded', actor });
       } else {
-        try {
-          row = await postCompleted(tx, { ...common, reason: null, actor });
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-            throw new AppError(
-              'INSUFFICIENT_FUNDS',
-              'The withdrawal is more than the client’s available balance',
-            );
-          }
-          throw error;
-        }
+        row = await refusedForFundsSaying(
+          'The withdrawal is more than the client’s available balance',
+          () => postCompleted(tx, { ...common, reason: null, actor }),
+        );
       }
       await recordAudit(tx, staff, {
         action: `transaction.${body.status}`,
@@ -776,21 +764,15 @@ export function makeTransactionService({
     idempotencyKey: string | null,
   ): Promise<TransactionRow> {
     if (!row.transferId) throw new Error(`completed row ${row.id} has no transfer`);
-    let reversalId: string;
-    try {
-      ({
-        transfer: { id: reversalId },
-      } = await ledger.reverseTransfer({ tx, id: row.transferId, actor }));
-      if (row.feeTransferId) await ledger.reverseTransfer({ tx, id: row.feeTransferId, actor });
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'INSUFFICIENT_FUNDS') {
-        throw new AppError(
-          'INSUFFICIENT_FUNDS',
-          'The client’s available balance is too low to reverse this; post an adjustment instead',
-        );
-      }
-      throw error;
-    }
+    const transferId = row.transferId;
+    const reversalId = await refusedForFundsSaying(
+      'The client’s available balance is too low to reverse this; post an adjustment instead',
+      async () => {
+        const { transfer } = await ledger.reverseTransfer({ tx, id: transferId, actor });
+        if (row.feeTransferId) await ledger.reverseTransfer({ tx, id: row.feeTransferId, actor });
+        return transfer.id;
+      },
+    );
     const now = clock.now();
     const updated = await updateTransaction(tx, row.id, {
       status: 'reversed',
