@@ -1,10 +1,10 @@
 // SQL for the back office's client list and detail. The list is offset-paged (staff jump to a
 // page and sort by any column); search is a case-insensitive substring of name or e-mail.
-import { and, asc, desc, eq, gt, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { ClientListQuery } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { clients, ledgerAccounts, sessions } from '../../db/schema.js';
+import { clients, ledgerAccounts } from '../../db/schema.js';
 
 const cents = (expression: SQL) => sql<number>`cast(${expression} as bigint)`.mapWith(Number);
 
@@ -132,16 +132,6 @@ export async function findReferredClients(db: Db, referrerId: string, limit: num
     .limit(limit);
 }
 
-export async function findLiveClientSessions(db: Db, clientId: string, now: Date) {
-  return db
-    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(
-      and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    )
-    .orderBy(desc(sessions.createdAt));
-}
-
 /** Sets or clears disabled_at; returns the row as it was before, or null if there is none. */
 export async function setClientDisabled(
   db: Db,
@@ -157,11 +147,4 @@ export async function setClientDisabled(
   if (!before) return null;
   await db.update(clients).set({ disabledAt }).where(eq(clients.id, id));
   return before;
-}
-
-export async function revokeAllClientSessions(db: Db, clientId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt)));
 }

@@ -19,6 +19,7 @@ import {
   findSubscriptionsNewestFirst,
   toSubscription,
 } from '../subscriptions/subscriptions.service.js';
+import { findLiveClientSessions, revokeClientSessions } from '../sessions/sessions.repo.js';
 import { findClientTickets } from '../support/support.repo.js';
 import { toSupportTicket } from '../support/support.view.js';
 import { findEventsOf, findHistoryPage } from '../transactions/transactions.repo.js';
@@ -29,9 +30,7 @@ import {
   findClientForStaff,
   findClientNames,
   findClientPage,
-  findLiveClientSessions,
   findReferredClients,
-  revokeAllClientSessions,
   setClientDisabled,
 } from './staff-clients.repo.js';
 import type { StaffClientListRow } from './staff-clients.repo.js';
@@ -200,7 +199,7 @@ export function makeStaffClientService({
       const now = clock.now();
       const before = await setClientDisabled(tx, id, disabled ? now : null);
       if (!before) throw clientNotFound();
-      if (disabled) await revokeAllClientSessions(tx, id, now);
+      if (disabled) await revokeClientSessions(tx, id, now);
       await recordAudit(tx, staff, {
         action: disabled ? 'client.disable' : 'client.enable',
         targetType: 'client',

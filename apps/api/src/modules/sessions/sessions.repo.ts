@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, sessions, staff } from '../../db/schema.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
@@ -56,12 +56,15 @@ export async function revokeSessionById(db: Db, id: string, now: Date): Promise<
   return rows.length > 0;
 }
 
-/** Revokes every live session of a client except `keepSessionId` (password changed). */
-export async function revokeOtherClientSessions(
+/**
+ * Revokes every live session of a client — all of them (disabled by staff), or all but
+ * `except` (the session that changed the password).
+ */
+export async function revokeClientSessions(
   db: Db,
   clientId: string,
-  keepSessionId: string,
   now: Date,
+  options: { except?: string } = {},
 ): Promise<number> {
   const rows = await db
     .update(sessions)
@@ -69,12 +72,23 @@ export async function revokeOtherClientSessions(
     .where(
       and(
         eq(sessions.clientId, clientId),
-        ne(sessions.id, keepSessionId),
+        options.except ? ne(sessions.id, options.except) : undefined,
         isNull(sessions.revokedAt),
       ),
     )
     .returning({ id: sessions.id });
   return rows.length;
+}
+
+/** A client's live sessions, newest first (the back office's client detail). */
+export async function findLiveClientSessions(db: Db, clientId: string, now: Date) {
+  return db
+    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(
+      and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .orderBy(desc(sessions.createdAt));
 }
 
 /** Revokes every live session of a staff member (disabled, TOTP reset, revoked by an owner). */

@@ -8,7 +8,7 @@ import { generateToken, hashToken } from '../../lib/tokens.js';
 import {
   findLiveSessionByTokenHash,
   insertSession,
-  revokeOtherClientSessions,
+  revokeClientSessions,
   revokeSessionById,
   revokeStaffSessionsByStaffId,
   setSessionScope,
@@ -95,7 +95,7 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     { clientId, keepSessionId }: { clientId: string; keepSessionId: string },
     tx: Db = db,
   ): Promise<number> {
-    return revokeOtherClientSessions(tx, clientId, keepSessionId, clock.now());
+    return revokeClientSessions(tx, clientId, clock.now(), { except: keepSessionId });
   }
 
   /** Every session of a staff member ends at once (disabled, TOTP reset, revoked by an owner). */
