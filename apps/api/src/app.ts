@@ -1,6 +1,7 @@
 // buildApp(config) assembles the whole API without listening, so tests run exactly what
 // production runs (app.inject) and server.ts only adds the socket and signals.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
@@ -23,6 +24,9 @@ import { activityRoutes } from './modules/activity/activity.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { makeLedgerService } from './modules/ledger/ledger.service.js';
+import { makeMailService } from './modules/mail/mail.service.js';
+import { makeFileTransport, makeSmtpTransport } from './modules/mail/mail-transport.js';
+import { startMailWorker } from './modules/mail/mail-worker.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { staffClientRoutes } from './modules/clients/staff-clients.routes.js';
@@ -91,6 +95,12 @@ const bodyTolerantValidatorCompiler: FastifySchemaCompiler<
   return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
 };
 
+/** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
+function brandName(mailFrom: string): string {
+  const display = /^(.+?)\s*</.exec(mailFrom)?.[1]?.replace(/^"|"$/g, '');
+  return display ?? mailFrom.replace(/^.*@/, '').replace(/>$/, '');
+}
+
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -124,17 +134,41 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const webBuild = loadWebBuild(config);
 
   let database: Database | null = deps.db ?? null;
+  // Things that use the database stop first (the mail worker finishes its batch).
+  const beforeDatabaseCloses: (() => Promise<void>)[] = [];
   try {
     database ??= await openDatabase(config, {
       onPoolError: (error) => app.log.error({ err: error }, 'idle database connection failed'),
     });
     const openDb = database;
-    app.addHook('onClose', async () => openDb.close());
+    app.addHook('onClose', async () => {
+      for (const stop of beforeDatabaseCloses) await stop();
+      await openDb.close();
+    });
     await openDb.migrate();
 
     const clock = deps.clock ?? systemClock;
     const passwords = makePasswordHasher(deps.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
     const sessions = makeSessionService({ db: openDb.db, clock });
+
+    const mailTransport = config.smtpUrl
+      ? makeSmtpTransport(config.smtpUrl)
+      : makeFileTransport(join(config.dataDir, 'outbox'));
+    const mailWorker = startMailWorker({
+      db: openDb.db,
+      clock,
+      transport: mailTransport,
+      from: config.mailFrom,
+      log: app.log,
+    });
+    beforeDatabaseCloses.push(async () => {
+      await mailWorker.stop();
+      mailTransport.close();
+    });
+    const mail = makeMailService({
+      brand: { companyName: brandName(config.mailFrom), publicUrl: config.publicUrl },
+      wakeWorker: mailWorker.wake,
+    });
     const ledger = makeLedgerService({ db: openDb.db, clock });
     const clientService = makeClientService({
       db: openDb.db,
@@ -233,6 +267,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.ready();
     return app;
   } catch (error) {
+    for (const stop of beforeDatabaseCloses) await stop().catch(() => undefined);
     await database?.close().catch(() => undefined);
     throw error;
   }

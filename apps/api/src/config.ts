@@ -83,6 +83,14 @@ const EnvSchema = z.object({
     .max(128, 'must be at most 128 characters')
     .optional(),
   SMTP_URL: urlWithProtocols(['smtp:', 'smtps:'], 'SMTP').optional(),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^([^<>@]+ )?<?[^\s<>@]+@[^\s<>@]+>?$/,
+      'must be an address like "BrokerDesk <no-reply@example.com>"',
+    )
+    .optional(),
   REDIS_URL: urlWithProtocols(['redis:', 'rediss:'], 'Redis').optional(),
   CORS_ORIGINS: originList.default([]),
   STAFF_2FA: z
@@ -127,6 +135,8 @@ export interface Config {
   readonly adminUsername: string;
   readonly adminPassword: string | undefined;
   readonly smtpUrl: string | undefined;
+  /** The From of every mail; its display name is the brand in mail templates. */
+  readonly mailFrom: string;
   readonly redisUrl: string | undefined;
   readonly corsOrigins: readonly string[];
   readonly staff2fa: 'required' | 'optional';
@@ -157,6 +167,13 @@ export class ConfigError extends Error {
   }
 }
 
+/** "BrokerDesk <no-reply@{the public host}>"; localhost gets a reserved example domain. */
+function defaultMailFrom(publicUrl: string): string {
+  const host = new URL(publicUrl).hostname;
+  const domain = host.includes('.') && !/^[\d.]+$/.test(host) ? host : 'example.com';
+  return `BrokerDesk <no-reply@${domain}>`;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as missing, so `PORT=` in a .env file falls back to the default.
   const present = Object.fromEntries(
@@ -184,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? defaultMailFrom(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`),
     redisUrl: e.REDIS_URL,
     corsOrigins: Object.freeze([...e.CORS_ORIGINS]),
     staff2fa: e.STAFF_2FA,

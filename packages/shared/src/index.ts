@@ -18,3 +18,4 @@ export * from './schemas/subscriptions.js';
 export * from './schemas/account.js';
 export * from './permissions.js';
 export * from './schemas/back-office.js';
+export * from './schemas/account-security.js';

@@ -104,6 +104,34 @@ export const MESSAGES = {
     currentPasswordRequired: 'Enter your current password',
     currentPasswordWrong: 'Your current password is not correct',
     passwordChanged: 'Password changed. Other devices have been signed out.',
+    otherSessionsSignedOut: 'Every other device has been signed out.',
+    sessionNotFound: 'That session does not exist or has already ended',
+  },
+  // Issue 6: e-mail verification, password reset, lock-out and reminders.
+  verification: {
+    emailVerified: 'Your e-mail address is verified.',
+    verificationSent: 'We sent a new verification link to your e-mail address.',
+    alreadyVerified: 'Your e-mail address is already verified.',
+    resendCooldown: 'A link was sent a moment ago; you can ask for another in a minute.',
+    required: 'Verify your e-mail address first: open the link we sent you, or ask for a new one.',
+    linkInvalid: 'This link is not valid. Check that you copied all of it.',
+    linkUsed: 'This link has already been used.',
+    linkExpired: 'This link has expired.',
+  },
+  passwordReset: {
+    /** The same answer whether or not an account has this address (PRODUCT.md §2). */
+    requested:
+      'If an account uses this e-mail address, we have sent it a link to set a new password. The link works once, for 30 minutes.',
+    done: 'Your password has been changed and every device has been signed out. You can log in now.',
+  },
+  lockout: {
+    /** Also said for addresses with no account, so the answer reveals nothing. */
+    locked:
+      'Too many failed logins for this e-mail address. Try again later, or reset your password.',
+  },
+  reminder: {
+    dateInvalid: 'Choose a date from today up to a year ahead',
+    signInToRemind: 'Log in to get the reminder by e-mail.',
   },
   backOffice: {
     totpCodeInvalid: 'Enter the 6-digit code from your authenticator app',

@@ -122,6 +122,11 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Moved forward at most once a minute; a session idle for too long stops working. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the account page's session list shows, so a client can tell devices apart. */
+    userAgent: text('user_agent'),
+    ip: text('ip'),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_unique').on(t.tokenHash),
@@ -512,5 +517,110 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
     index('audit_log_staff_idx').on(t.staffId, t.createdAt.desc()),
+  ],
+);
+
+// Single-use links e-mailed to a client (issue 6): only the SHA-256 of the token is stored, as
+// for sessions. Using one sets used_at in the same statement that checks it, so it works once.
+export const CLIENT_TOKEN_PURPOSES = ['verify-email', 'password-reset'] as const;
+export type ClientTokenPurpose = (typeof CLIENT_TOKEN_PURPOSES)[number];
+
+export const clientTokens = pgTable(
+  'client_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: CLIENT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('client_tokens_token_hash_unique').on(t.tokenHash),
+    // The resend cooldown reads a client's newest token of one purpose.
+    index('client_tokens_client_purpose_idx').on(t.clientId, t.purpose, t.createdAt.desc()),
+    check('client_tokens_purpose_valid', sql`${t.purpose} in (${inList(CLIENT_TOKEN_PURPOSES)})`),
+  ],
+);
+
+// The transactional outbox (issue 6): a mail is a row written in the same transaction as the
+// change it reports, so it goes out exactly when that change commits and never otherwise. A
+// worker delivers due rows (send_after: calendar reminders wait for their day) with retries.
+export const MAIL_STATES = ['queued', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    template: text('template').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    /** Emptied once sent: a body may hold a single-use link, which is a credential. */
+    textBody: text('text_body'),
+    htmlBody: text('html_body'),
+    state: text('state', { enum: MAIL_STATES }).notNull().default('queued'),
+    sendAfter: timestamp('send_after', { withTimezone: true }).notNull().defaultNow(),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** For reminders and notifications the client can see; null for mail to other addresses. */
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    // The worker's query: queued rows that are due, oldest first.
+    index('mail_outbox_due_idx')
+      .on(t.sendAfter, t.id)
+      .where(sql`${t.state} = 'queued'`),
+    index('mail_outbox_client_idx').on(t.clientId, t.createdAt.desc()),
+    check('mail_outbox_state_valid', sql`${t.state} in (${inList(MAIL_STATES)})`),
+  ],
+);
+
+// Verification documents (seed §5, issue 6). The file lives under DATA_DIR/uploads with a random
+// name; this row is the only way to find it, and it is served only to its client and to staff.
+export const DOCUMENT_KIND_VALUES = ['id', 'residence', 'card-front', 'card-back'] as const;
+export const DOCUMENT_STATUS_VALUES = ['pending', 'approved', 'rejected'] as const;
+
+export const clientDocuments = pgTable(
+  'client_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: DOCUMENT_KIND_VALUES }).notNull(),
+    status: text('status', { enum: DOCUMENT_STATUS_VALUES }).notNull().default('pending'),
+    /** Random, chosen by the server; never derived from what the client sent. */
+    storedName: text('stored_name').notNull(),
+    /** As uploaded, for display only (sanitised). */
+    originalName: text('original_name').notNull(),
+    /** Sniffed from the content, not taken from the upload's headers. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    /** Given by staff when rejecting; the client sees it. */
+    reason: text('reason'),
+    reviewedBy: uuid('reviewed_by').references(() => staff.id, { onDelete: 'restrict' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('client_documents_stored_name_unique').on(t.storedName),
+    index('client_documents_client_idx').on(t.clientId, t.createdAt.desc()),
+    // The staff review queue: pending documents, oldest first.
+    index('client_documents_pending_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    check('client_documents_kind_valid', sql`${t.kind} in (${inList(DOCUMENT_KIND_VALUES)})`),
+    check('client_documents_status_valid', sql`${t.status} in (${inList(DOCUMENT_STATUS_VALUES)})`),
+    check(
+      'client_documents_reason_on_reject',
+      sql`${t.status} <> 'rejected' or ${t.reason} is not null`,
+    ),
   ],
 );

@@ -1,0 +1,231 @@
+// Every e-mail the platform sends, in one place: subject, plain text and HTML from the same
+// facts. Templates are pure functions; the outbox stores what they return (mail.repo.ts).
+import { centsToDollars } from '@brokerdesk/shared';
+
+export interface RenderedMail {
+  /** Names the template in the outbox table (never the content). */
+  template: MailTemplateName;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export type MailTemplateName =
+  | 'verify-email'
+  | 'password-reset'
+  | 'password-changed'
+  | 'deposit-confirmed'
+  | 'deposit-rejected'
+  | 'withdrawal-approved'
+  | 'withdrawal-rejected'
+  | 'document-approved'
+  | 'document-rejected'
+  | 'ticket-reply'
+  | 'calendar-reminder';
+
+/** Who is writing, and where links point; from configuration (MAIL_FROM, PUBLIC_URL). */
+export interface MailBrand {
+  companyName: string;
+  publicUrl: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+function dollars(amountMinor: number): string {
+  return `$${centsToDollars(amountMinor).toLocaleString('en-US', {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })}`;
+}
+
+/** A paragraph is plain text; a link is shown as a button in HTML and as the bare URL in text. */
+type Block = { paragraph: string } | { link: { label: string; url: string } };
+
+function compose(
+  brand: MailBrand,
+  template: MailTemplateName,
+  subject: string,
+  greetingName: string | null,
+  blocks: readonly Block[],
+): RenderedMail {
+  const greeting = greetingName ? `Hello ${greetingName},` : 'Hello,';
+  const footer = `${brand.companyName} · ${brand.publicUrl}`;
+  const textParts = blocks.map((block) =>
+    'paragraph' in block ? block.paragraph : `${block.link.label}: ${block.link.url}`,
+  );
+  const text = [greeting, ...textParts, `— ${footer}`].join('\n\n') + '\n';
+
+  const htmlParts = blocks.map((block) =>
+    'paragraph' in block
+      ? `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`
+      : `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(block.link.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555555">Or paste this address into your browser: ${escapeHtml(block.link.url)}</p>`,
+  );
+  const html = [
+    '<!doctype html>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
+    '<body style="margin:0;padding:24px;background:#f4f6f8;font-family:Arial,Helvetica,sans-serif;color:#1d2733">',
+    '<div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">',
+    `<p style="margin:0 0 16px">${escapeHtml(greeting)}</p>`,
+    ...htmlParts,
+    `<p style="margin:24px 0 0;font-size:12px;color:#666666">${escapeHtml(footer)}</p>`,
+    '</div></body></html>',
+  ].join('');
+  return { template, subject, text, html };
+}
+
+const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this e-mail.';
+
+export function makeMailTemplates(brand: MailBrand) {
+  const link = (path: string) => `${brand.publicUrl}${path}`;
+  const portal = (path: string) => link(`/userDashboard/${path}`);
+
+  return {
+    verifyEmail: (p: { firstName: string; url: string }) =>
+      compose(
+        brand,
+        'verify-email',
+        `Verify your e-mail address for ${brand.companyName}`,
+        p.firstName,
+        [
+          {
+            paragraph: `Please confirm that this is your e-mail address. Until you do, you can look around your account but not deposit, withdraw or subscribe to a plan.`,
+          },
+          { link: { label: 'Verify my e-mail address', url: p.url } },
+          { paragraph: `The link works once, for 24 hours. ${IGNORE_IF_NOT_YOU}` },
+        ],
+      ),
+
+    passwordReset: (p: { firstName: string; url: string }) =>
+      compose(brand, 'password-reset', `Set a new password for ${brand.companyName}`, p.firstName, [
+        { paragraph: 'Someone (we hope you) asked to reset the password of your account.' },
+        { link: { label: 'Set a new password', url: p.url } },
+        {
+          paragraph: `The link works once, for 30 minutes. Setting a new password signs out every device. ${IGNORE_IF_NOT_YOU}`,
+        },
+      ]),
+
+    passwordChanged: (p: { firstName: string }) =>
+      compose(brand, 'password-changed', 'Your password was changed', p.firstName, [
+        {
+          paragraph:
+            'The password of your account was just changed, and other devices were signed out.',
+        },
+        { paragraph: 'If this was not you, reset your password at once and contact support.' },
+        { link: { label: 'Reset my password', url: link('/passwordReset') } },
+      ]),
+
+    depositConfirmed: (p: { firstName: string; amountMinor: number; method: string }) =>
+      compose(
+        brand,
+        'deposit-confirmed',
+        `Deposit of ${dollars(p.amountMinor)} confirmed`,
+        p.firstName,
+        [
+          {
+            paragraph: `We received your ${p.method} deposit of ${dollars(p.amountMinor)}; it is now in your balance.`,
+          },
+          { link: { label: 'See your transactions', url: portal('transactionHistory') } },
+        ],
+      ),
+
+    depositRejected: (p: {
+      firstName: string;
+      amountMinor: number;
+      method: string;
+      reason: string;
+    }) =>
+      compose(
+        brand,
+        'deposit-rejected',
+        `Deposit of ${dollars(p.amountMinor)} not accepted`,
+        p.firstName,
+        [
+          {
+            paragraph: `Your ${p.method} deposit request of ${dollars(p.amountMinor)} was not accepted.`,
+          },
+          { paragraph: `Reason: ${p.reason}` },
+          { link: { label: 'Open your deposits', url: portal('depositWithdrawal') } },
+        ],
+      ),
+
+    withdrawalApproved: (p: { firstName: string; amountMinor: number; method: string }) =>
+      compose(
+        brand,
+        'withdrawal-approved',
+        `Withdrawal of ${dollars(p.amountMinor)} approved`,
+        p.firstName,
+        [
+          {
+            paragraph: `Your ${p.method} withdrawal of ${dollars(p.amountMinor)} was approved and the funds have left your account.`,
+          },
+          { link: { label: 'See your transactions', url: portal('transactionHistory') } },
+        ],
+      ),
+
+    withdrawalRejected: (p: {
+      firstName: string;
+      amountMinor: number;
+      method: string;
+      reason: string;
+    }) =>
+      compose(
+        brand,
+        'withdrawal-rejected',
+        `Withdrawal of ${dollars(p.amountMinor)} not approved`,
+        p.firstName,
+        [
+          {
+            paragraph: `Your ${p.method} withdrawal request of ${dollars(p.amountMinor)} was not approved; the held funds are available again.`,
+          },
+          { paragraph: `Reason: ${p.reason}` },
+          { link: { label: 'Open your withdrawals', url: portal('depositWithdrawal') } },
+        ],
+      ),
+
+    documentApproved: (p: { firstName: string; documentLabel: string }) =>
+      compose(brand, 'document-approved', `${p.documentLabel} approved`, p.firstName, [
+        { paragraph: `Your ${p.documentLabel.toLowerCase()} has been checked and approved.` },
+        { link: { label: 'See your verification status', url: portal('verification') } },
+      ]),
+
+    documentRejected: (p: { firstName: string; documentLabel: string; reason: string }) =>
+      compose(brand, 'document-rejected', `${p.documentLabel} not accepted`, p.firstName, [
+        { paragraph: `We could not accept your ${p.documentLabel.toLowerCase()}.` },
+        { paragraph: `Reason: ${p.reason}` },
+        { paragraph: 'Please upload a new one.' },
+        { link: { label: 'Upload a new document', url: portal('verification') } },
+      ]),
+
+    ticketReply: (p: {
+      firstName: string | null;
+      subject: string;
+      reply: string;
+      signedIn: boolean;
+    }) =>
+      compose(brand, 'ticket-reply', `Re: ${p.subject}`, p.firstName, [
+        { paragraph: `Our support team answered your message "${p.subject}":` },
+        { paragraph: p.reply },
+        ...(p.signedIn
+          ? [{ link: { label: 'Open your support messages', url: portal('support') } }]
+          : []),
+      ]),
+
+    calendarReminder: (p: { firstName: string; dateLabel: string }) =>
+      compose(brand, 'calendar-reminder', `Reminder: ${p.dateLabel}`, p.firstName, [
+        { paragraph: `You asked us to remind you of ${p.dateLabel} in the calendar of webinars.` },
+        { link: { label: 'Open the calendar', url: link('/calendar') } },
+      ]),
+  } satisfies Record<string, (params: never) => RenderedMail>;
+}
+
+export type MailTemplates = ReturnType<typeof makeMailTemplates>;

@@ -1,0 +1,102 @@
+// The outbox table's queries. Enqueueing takes the caller's transaction, so a mail exists
+// exactly when the change it reports has committed.
+import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema.js';
+import type { RenderedMail } from './mail-templates.js';
+
+export interface NewMail {
+  recipient: string;
+  mail: RenderedMail;
+  clientId?: string | null;
+  /** Default now; calendar reminders wait for their day. */
+  sendAfter?: Date;
+}
+
+export async function insertMail(tx: Db, { recipient, mail, clientId, sendAfter }: NewMail) {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      template: mail.template,
+      recipient,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      clientId: clientId ?? null,
+      ...(sendAfter ? { sendAfter } : {}),
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('insert into mail_outbox returned no row');
+  return row;
+}
+
+export interface DueMail {
+  id: string;
+  template: string;
+  recipient: string;
+  subject: string;
+  textBody: string | null;
+  htmlBody: string | null;
+  attempts: number;
+}
+
+/**
+ * Claims up to `limit` due mails by pushing their send_after past the claim's lease, so another
+ * instance's worker skips them; SKIP LOCKED keeps two claims from waiting on each other.
+ */
+export async function claimDueMails(
+  db: Db,
+  now: Date,
+  leaseUntil: Date,
+  limit: number,
+): Promise<DueMail[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.state, 'queued'), lte(mailOutbox.sendAfter, now)))
+      .orderBy(asc(mailOutbox.sendAfter), asc(mailOutbox.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (due.length === 0) return [];
+    return tx
+      .update(mailOutbox)
+      .set({ sendAfter: leaseUntil, attempts: sql`${mailOutbox.attempts} + 1` })
+      .where(
+        sql`${mailOutbox.id} in (${sql.join(
+          due.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+      .returning({
+        id: mailOutbox.id,
+        template: mailOutbox.template,
+        recipient: mailOutbox.recipient,
+        subject: mailOutbox.subject,
+        textBody: mailOutbox.textBody,
+        htmlBody: mailOutbox.htmlBody,
+        attempts: mailOutbox.attempts,
+      });
+  });
+}
+
+/** Delivered: the body goes (it may hold a single-use link), the record of sending stays. */
+export async function markMailSent(db: Db, id: string, now: Date): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set({ state: 'sent', sentAt: now, textBody: null, htmlBody: null, lastError: null })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** Another try at `retryAt`, or given up on (state failed, body kept for an operator). */
+export async function markMailFailed(
+  db: Db,
+  id: string,
+  error: string,
+  retryAt: Date | null,
+): Promise<void> {
+  await db
+    .update(mailOutbox)
+    .set(retryAt ? { sendAfter: retryAt, lastError: error } : { state: 'failed', lastError: error })
+    .where(eq(mailOutbox.id, id));
+}

@@ -1,0 +1,65 @@
+// The one way the rest of the API sends mail: queue a rendered template inside the caller's
+// transaction. Delivery is the worker's job, so a slow or broken mail server never fails or
+// slows the request that caused the mail (issue 6).
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { clients } from '../../db/schema.js';
+import { makeMailTemplates } from './mail-templates.js';
+import type { MailBrand, MailTemplates, RenderedMail } from './mail-templates.js';
+import { insertMail } from './mail.repo.js';
+
+export interface MailRecipientClient {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
+export function makeMailService({
+  brand,
+  wakeWorker,
+}: {
+  brand: MailBrand;
+  /** Called after queueing, so delivery does not wait for the next poll. */
+  wakeWorker: () => void;
+}) {
+  const templates = makeMailTemplates(brand);
+
+  function wakeSoon(): void {
+    // The caller's transaction commits after this returns; the worker's own poll covers a slow one.
+    setTimeout(wakeWorker, 30).unref();
+  }
+
+  /** Queues a mail to any address (e.g. a visitor's support ticket reply). */
+  async function queue(
+    tx: Db,
+    recipient: string,
+    mail: RenderedMail,
+    options: { clientId?: string | null; sendAfter?: Date } = {},
+  ): Promise<void> {
+    await insertMail(tx, { recipient, mail, ...options });
+    wakeSoon();
+  }
+
+  /**
+   * Queues a mail to a client, read in the same transaction so the address is the one of the
+   * committed state; nothing is queued for a client that does not exist.
+   */
+  async function queueForClient(
+    tx: Db,
+    clientId: string,
+    build: (client: MailRecipientClient, templates: MailTemplates) => RenderedMail,
+    options: { sendAfter?: Date } = {},
+  ): Promise<void> {
+    const [client] = await tx
+      .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
+      .from(clients)
+      .where(eq(clients.id, clientId))
+      .limit(1);
+    if (!client) return;
+    await queue(tx, client.email, build(client, templates), { clientId, ...options });
+  }
+
+  return { templates, queue, queueForClient, brand };
+}
+
+export type MailService = ReturnType<typeof makeMailService>;
