@@ -9,6 +9,8 @@ export const STAFF_PERMISSIONS = {
   'clients:write': ['owner', 'operations'],
   /** Confirm and reject requests, post money, create subscriptions. */
   'money:write': ['owner', 'operations'],
+  /** Approve or reject a client's verification documents (issue 6). */
+  'documents:review': ['owner', 'operations', 'compliance'],
   /** Reply to tickets, close and reopen them. */
   'support:write': ['owner', 'operations', 'support'],
   /** Read and export the audit log. */

@@ -18,6 +18,9 @@ export default [
       route('userRegister', 'routes/user-register.tsx'),
       route('userLogin', 'routes/user-login.tsx'),
       route('passwordReset', 'routes/password-reset.tsx'),
+      // Token pages opened from mailed links (SPA-only, never pre-rendered).
+      route('verifyEmail', 'routes/verify-email.tsx'),
+      route('setNewPassword', 'routes/set-new-password.tsx'),
     ]),
     route('userDashboard', 'layouts/portal-layout.tsx', [
       index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
@@ -29,6 +32,7 @@ export default [
       route('subscriptionTrade', 'routes/portal/subscription-trade.tsx'),
       route('packages', 'routes/portal/packages.tsx'),
       route('referral', 'routes/portal/referral.tsx'),
+      route('verification', 'routes/portal/verification.tsx'),
     ]),
     route('adminLogin', 'routes/admin-login.tsx'),
     route('adminDashboard', 'layouts/admin-layout.tsx', [
@@ -41,6 +45,7 @@ export default [
       route('requests', 'routes/admin/requests.tsx'),
       route('support', 'routes/admin/support.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('documents', 'routes/admin/documents.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('security', 'routes/admin/security.tsx'),
     ]),

@@ -35,6 +35,7 @@ export const ADMIN_MENU: readonly MenuLink[] = [
   { to: paths.adminClients, label: 'Clients', permission: 'clients:read' },
   { to: paths.adminRequests, label: 'Requests', permission: 'clients:read' },
   { to: paths.adminSupport, label: 'Support inbox', permission: 'clients:read' },
+  { to: paths.adminDocuments, label: 'Documents', permission: 'clients:read' },
   { to: paths.adminRegistration, label: 'Manage Registration', permission: 'clients:write' },
   { to: paths.adminSubscription, label: 'Manage Subscription', permission: 'money:write' },
   { to: paths.adminTransaction, label: 'Manage Transaction', permission: 'money:write' },

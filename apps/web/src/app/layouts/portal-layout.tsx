@@ -24,6 +24,7 @@ const PORTAL_LINKS = [
   { to: paths.subscriptionTrade, label: 'Subscriptions' },
   { to: paths.transactionHistory, label: 'Transaction History' },
   { to: paths.referral, label: 'Referral' },
+  { to: paths.verification, label: 'Verification' },
   { to: paths.support, label: 'Support' },
 ] as const;
 

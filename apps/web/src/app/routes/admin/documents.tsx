@@ -1,0 +1,9 @@
+import type { Route } from './+types/documents';
+import { pageMeta } from '../../../lib/page-meta';
+
+export const meta: Route.MetaFunction = () =>
+  pageMeta('Documents', 'Verification documents to review.', { noindex: true });
+
+export default function AdminDocumentsPage() {
+  return <h1>Documents</h1>;
+}
