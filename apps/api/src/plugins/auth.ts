@@ -2,7 +2,7 @@
 // call without a valid token gets 401 — or 403 for the other kind of token — whatever its body.
 // A route declares what it needs with
 // `config: { auth: 'client' | 'client-optional' | 'staff' | 'staff-enrolment' }`.
-import { AppError, roleCan } from '@brokerdesk/shared';
+import { AppError, MESSAGES, roleCan } from '@brokerdesk/shared';
 import type { StaffPermission, StaffRole } from '@brokerdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -22,6 +22,7 @@ export type AuthRequirement = 'client' | 'client-optional' | 'staff' | 'staff-en
 export interface AuthenticatedClient {
   sessionId: string;
   clientId: string;
+  emailVerified: boolean;
 }
 
 export interface AuthenticatedStaff {
@@ -50,6 +51,8 @@ declare module 'fastify' {
     auth?: AuthRequirement;
     /** On staff routes: what the staff member's role must allow (STAFF_PERMISSIONS). */
     permission?: StaffPermission;
+    /** On client routes that move money: the client's e-mail must be verified (issue 6). */
+    verifiedEmail?: boolean;
   }
   interface FastifyRequest {
     /** Set by the auth hook on `auth: 'client'` routes (and 'client-optional' with a token). */
@@ -133,7 +136,14 @@ async function authPlugin(app: FastifyInstance, { sessions }: { sessions: Sessio
     if (session.kind === 'client') {
       if (wanted !== 'client')
         throw new AppError('WRONG_TOKEN_KIND', 'This call needs a staff sign-in');
-      request.client = { sessionId: session.sessionId, clientId: session.clientId };
+      if (request.routeOptions.config.verifiedEmail && !session.emailVerified) {
+        throw new AppError('EMAIL_NOT_VERIFIED', MESSAGES.verification.required);
+      }
+      request.client = {
+        sessionId: session.sessionId,
+        clientId: session.clientId,
+        emailVerified: session.emailVerified,
+      };
       return;
     }
     if (wanted !== 'staff')

@@ -57,7 +57,11 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
         response: { 200: TokenResponseSchema },
       },
     },
-    async (request) => service.loginClient(request.body),
+    async (request) =>
+      service.loginClient(request.body, {
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
+      }),
   );
 
   app.get(

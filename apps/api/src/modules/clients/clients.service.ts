@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import type { SessionService } from '../sessions/sessions.service.js';
+import type { SessionDevice, SessionService } from '../sessions/sessions.service.js';
 import {
   findSubscriptionsNewestFirst,
   toDashboardSubscription,
@@ -102,7 +102,10 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
     }
   }
 
-  async function loginClient({ email, password }: LoginBody): Promise<{ token: string }> {
+  async function loginClient(
+    { email, password }: LoginBody,
+    device?: SessionDevice,
+  ): Promise<{ token: string }> {
     const client = await findClientCredentialsByEmail(db, email);
     if (!client) {
       await passwords.verifyDummy(password);
@@ -113,7 +116,7 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
     }
     // Said only after the right password, so it reveals nothing to someone guessing.
     if (client.disabledAt) throw new AppError('FORBIDDEN', MESSAGES.backOffice.accountDisabled);
-    return sessions.issueSession({ kind: 'client', clientId: client.id });
+    return sessions.issueSession({ kind: 'client', clientId: client.id, device });
   }
 
   async function logoutClient({ sessionId }: { sessionId: string }): Promise<void> {

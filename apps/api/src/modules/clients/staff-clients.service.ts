@@ -20,6 +20,7 @@ import {
   toSubscription,
 } from '../subscriptions/subscriptions.service.js';
 import { findLiveClientSessions, revokeClientSessions } from '../sessions/sessions.repo.js';
+import { SESSION_IDLE_MS } from '../sessions/sessions.service.js';
 import { findClientTickets } from '../support/support.repo.js';
 import { toSupportTicket } from '../support/support.view.js';
 import { findEventsOf, findHistoryPage } from '../transactions/transactions.repo.js';
@@ -122,7 +123,7 @@ export function makeStaffClientService({
         findSubscriptionsNewestFirst(db, id),
         findClientTickets(db, id, 50),
         findReferredClients(db, id, 500),
-        findLiveClientSessions(db, id, now),
+        findLiveClientSessions(db, id, now, new Date(now.getTime() - SESSION_IDLE_MS.client)),
         row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
       ]);
     const transactions = history ?? [];

@@ -10,6 +10,8 @@ export interface NewSession {
   staffId: string | null;
   scope: SessionScope;
   expiresAt: Date;
+  userAgent: string | null;
+  ip: string | null;
 }
 
 export async function insertSession(db: Db, session: NewSession): Promise<{ id: string }> {
@@ -32,6 +34,8 @@ export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now:
       staffDisabledAt: staff.disabledAt,
       staffTotpEnrolled: sql<boolean>`${staff.totpSecret} is not null`,
       clientDisabledAt: clients.disabledAt,
+      clientEmailVerified: sql<boolean>`${clients.emailVerifiedAt} is not null`,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .leftJoin(staff, eq(staff.id, sessions.staffId))
@@ -80,15 +84,57 @@ export async function revokeClientSessions(
   return rows.length;
 }
 
-/** A client's live sessions, newest first (the back office's client detail). */
-export async function findLiveClientSessions(db: Db, clientId: string, now: Date) {
+/**
+ * A client's live sessions (not revoked, not expired, not idle since `idleSince`), newest first:
+ * the account page's device list and the back office's client detail.
+ */
+export async function findLiveClientSessions(
+  db: Db,
+  clientId: string,
+  now: Date,
+  idleSince: Date,
+) {
   return db
-    .select({ createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      userAgent: sessions.userAgent,
+      ip: sessions.ip,
+    })
     .from(sessions)
     .where(
-      and(eq(sessions.clientId, clientId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      and(
+        eq(sessions.clientId, clientId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
     )
-    .orderBy(desc(sessions.createdAt));
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+}
+
+/** Ends one session of a client; false when it is not theirs or already ended. */
+export async function revokeClientSession(
+  db: Db,
+  clientId: string,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.id, sessionId), eq(sessions.clientId, clientId), isNull(sessions.revokedAt)),
+    )
+    .returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+/** Records activity (the service calls it at most once a minute per session). */
+export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
 }
 
 /** Revokes every live session of a staff member (disabled, TOTP reset, revoked by an owner). */

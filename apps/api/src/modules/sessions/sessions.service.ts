@@ -1,27 +1,45 @@
 // Bearer sessions for clients and staff. The token is 32 random bytes handed to the caller once;
 // only its SHA-256 is stored, so the sessions table cannot be replayed (docs/decisions/012).
-import type { StaffRole } from '@brokerdesk/shared';
+import type { ClientSession, StaffRole } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import {
+  findLiveClientSessions,
   findLiveSessionByTokenHash,
   insertSession,
+  revokeClientSession,
   revokeClientSessions,
   revokeSessionById,
   revokeStaffSessionsByStaffId,
   setSessionScope,
+  touchSession,
 } from './sessions.repo.js';
 
-/** Fixed lifetimes (not sliding): a stolen client token is useless after a week, staff after a shift. */
+/** Absolute lifetimes: a stolen client token is useless after a week, staff after a shift. */
 export const SESSION_TTL_MS: Record<SessionKind, number> = {
   client: 7 * 24 * 60 * 60 * 1000,
   staff: 12 * 60 * 60 * 1000,
 };
 
+/** Idle limits: a session unused this long ends, as at a bank (docs/decisions/061). */
+export const SESSION_IDLE_MS: Record<SessionKind, number> = {
+  client: 60 * 60 * 1000,
+  staff: 30 * 60 * 1000,
+};
+
+/** last_seen_at moves at most this often, so a busy session is not a write per request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** Where a sign-in came from, for the account page's device list. */
+export interface SessionDevice {
+  userAgent: string | null;
+  ip: string | null;
+}
+
 export type AuthenticatedSession =
-  | { kind: 'client'; sessionId: string; clientId: string }
+  | { kind: 'client'; sessionId: string; clientId: string; emailVerified: boolean }
   | {
       kind: 'staff';
       sessionId: string;
@@ -32,8 +50,10 @@ export type AuthenticatedSession =
       totpEnrolled: boolean;
     };
 
-export type IssueSessionOptions =
-  { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; scope: SessionScope };
+export type IssueSessionOptions = (
+  | { kind: 'client'; clientId: string }
+  | { kind: 'staff'; staffId: string; scope: SessionScope }
+) & { device?: SessionDevice };
 
 export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
   async function issueSession(
@@ -48,6 +68,9 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
       staffId: options.kind === 'staff' ? options.staffId : null,
       scope: options.kind === 'staff' ? options.scope : 'full',
       expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS[options.kind]),
+      // Bounded: a header is caller-controlled.
+      userAgent: options.device?.userAgent?.slice(0, 300) ?? null,
+      ip: options.device?.ip?.slice(0, 64) ?? null,
     });
     return { token };
   }
@@ -60,11 +83,20 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
   }): Promise<AuthenticatedSession | null> {
     // Tokens we issue are 43 base64url characters; anything else cannot match, skip the query.
     if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-    const row = await findLiveSessionByTokenHash(db, hashToken(token), clock.now());
+    const now = clock.now();
+    const row = await findLiveSessionByTokenHash(db, hashToken(token), now);
     if (!row) return null;
+    const idleMs = now.getTime() - row.lastSeenAt.getTime();
+    if (idleMs > SESSION_IDLE_MS[row.kind]) return null;
+    if (idleMs > TOUCH_EVERY_MS) await touchSession(db, row.id, now);
     // A disabled client's sessions stop working at once, whatever their expiry.
     if (row.kind === 'client' && row.clientId && !row.clientDisabledAt) {
-      return { kind: 'client', sessionId: row.id, clientId: row.clientId };
+      return {
+        kind: 'client',
+        sessionId: row.id,
+        clientId: row.clientId,
+        emailVerified: row.clientEmailVerified === true,
+      };
     }
     if (
       row.kind === 'staff' &&
@@ -98,6 +130,51 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     return revokeClientSessions(tx, clientId, clock.now(), { except: keepSessionId });
   }
 
+  /** After a password reset: every session of the client ends. */
+  async function revokeAllClientSessions(
+    { clientId }: { clientId: string },
+    tx: Db = db,
+  ): Promise<number> {
+    return revokeClientSessions(tx, clientId, clock.now());
+  }
+
+  /** The account page's device list: live sessions, the caller's marked. */
+  async function listClientSessions({
+    clientId,
+    currentSessionId,
+  }: {
+    clientId: string;
+    currentSessionId: string;
+  }): Promise<ClientSession[]> {
+    const now = clock.now();
+    const rows = await findLiveClientSessions(
+      db,
+      clientId,
+      now,
+      new Date(now.getTime() - SESSION_IDLE_MS.client),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      createdAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      userAgent: row.userAgent,
+      ip: row.ip,
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /** A client ends one of their sessions (another device, or this one). */
+  async function revokeClientSessionById({
+    clientId,
+    sessionId,
+  }: {
+    clientId: string;
+    sessionId: string;
+  }): Promise<boolean> {
+    return revokeClientSession(db, clientId, sessionId, clock.now());
+  }
+
   /** Every session of a staff member ends at once (disabled, TOTP reset, revoked by an owner). */
   async function revokeStaffSessions(
     { staffId }: { staffId: string },
@@ -119,6 +196,9 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     authenticateToken,
     revokeSession,
     revokeOtherSessions,
+    revokeAllClientSessions,
+    listClientSessions,
+    revokeClientSessionById,
     revokeStaffSessions,
     upgradeSessionToFull,
   };
