@@ -42,13 +42,21 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields?: Record<string, string[]>;
+  /** Sent as the retry-after header (a cooldown or a lock-out). */
+  readonly retryAfterSeconds?: number;
 
-  constructor(code: ErrorCode, message: string, fields?: Record<string, string[]>) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    fields?: Record<string, string[]>,
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_STATUS[code];
     this.fields = fields;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 

@@ -81,6 +81,8 @@ export function handleError(
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.fields) body.fields = error.fields;
+    if (error.retryAfterSeconds !== undefined)
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))));
     return send(reply, error.status, body);
   }
 
