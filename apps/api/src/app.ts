@@ -29,6 +29,7 @@ import { makeFileTransport, makeSmtpTransport } from './modules/mail/mail-transp
 import { startMailWorker } from './modules/mail/mail-worker.js';
 import { referralRoutes } from './modules/referrals/referrals.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { documentRoutes } from './modules/documents/documents.routes.js';
 import { staffClientRoutes } from './modules/clients/staff-clients.routes.js';
 import { makeStaffClientService } from './modules/clients/staff-clients.service.js';
 import { overviewRoutes } from './modules/overview/overview.routes.js';
@@ -256,6 +257,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     await app.register(staffSupportRoutes, { db: openDb.db, clock });
     await app.register(auditRoutes, { db: openDb.db });
+    await app.register(documentRoutes, {
+      db: openDb.db,
+      clock,
+      dataDir: config.dataDir,
+      mail,
+    });
     await app.register(overviewRoutes, { db: openDb.db, clock });
 
     if (webBuild) {

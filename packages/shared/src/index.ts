@@ -19,3 +19,4 @@ export * from './schemas/account.js';
 export * from './permissions.js';
 export * from './schemas/back-office.js';
 export * from './schemas/account-security.js';
+export * from './schemas/documents.js';

@@ -156,5 +156,22 @@ export const MESSAGES = {
     subscriptions: 'No active subscriptions',
     referrals: "You haven't referred anyone yet.",
   },
+  // Issue 6: verification documents (docs/documents-api.md).
+  documents: {
+    kindInvalid: 'Choose which document this is: id, residence, card-front or card-back',
+    statusInvalid: 'Status must be pending, approved or rejected',
+    fileEmpty: 'This file is empty. Choose a photo or scan of your document.',
+    tooLarge: 'This file is larger than 10 MB. Upload a smaller photo or scan (at most 10 MB).',
+    wrongType:
+      'This file is not a JPEG, PNG or PDF. Upload a photo (JPEG or PNG) or a PDF scan of your document.',
+    uploaded: 'Thank you. Your document was uploaded and will be checked by our team.',
+    alreadyApproved:
+      'This document is already approved. To replace it, write to support from your dashboard.',
+    notFound: 'Document not found',
+    fileMissing: 'The file of this document is missing. Ask the client to upload it again.',
+    alreadyReviewed: 'This document has already been reviewed',
+    approved: 'Document approved. The client has been told by e-mail.',
+    rejected: 'Document rejected. The client sees your reason and has been told by e-mail.',
+  },
   demoNotice: DEMO_NOTICE,
 } as const;

@@ -1,6 +1,8 @@
 // The schema keeps some value lists literal, because drizzle-kit loads schema.ts without the
 // workspace packages; these must stay equal to the shared contract the API validates with.
 import {
+  DOCUMENT_KINDS,
+  DOCUMENT_STATUSES,
   STAFF_ROLES,
   TRANSACTION_EVENT_KINDS,
   TRANSACTION_STATUSES,
@@ -8,6 +10,8 @@ import {
 } from '@brokerdesk/shared';
 import { describe, expect, it } from 'vitest';
 import {
+  DOCUMENT_KIND_VALUES,
+  DOCUMENT_STATUS_VALUES,
   STAFF_ROLE_VALUES,
   TRANSACTION_EVENT_VALUES,
   TRANSACTION_STATUS_VALUES,
@@ -20,5 +24,7 @@ describe('schema value lists', () => {
     expect([...TRANSACTION_TYPE_VALUES]).toEqual([...TRANSACTION_TYPES]);
     expect([...TRANSACTION_STATUS_VALUES]).toEqual([...TRANSACTION_STATUSES]);
     expect([...TRANSACTION_EVENT_VALUES]).toEqual([...TRANSACTION_EVENT_KINDS]);
+    expect([...DOCUMENT_KIND_VALUES]).toEqual([...DOCUMENT_KINDS]);
+    expect([...DOCUMENT_STATUS_VALUES]).toEqual([...DOCUMENT_STATUSES]);
   });
 });

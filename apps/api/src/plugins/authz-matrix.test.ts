@@ -84,6 +84,11 @@ describe('authorisation matrix', () => {
       ['POST', '/api/staff/tickets/:id/reply', 'support:write'],
       ['GET', '/api/staff/audit', 'audit:read'],
       ['GET', '/api/staff/audit.csv', 'audit:read'],
+      ['POST', '/api/staff/documents/:id/approve', 'documents:review'],
+      ['POST', '/api/staff/documents/:id/reject', 'documents:review'],
+      ['GET', '/api/staff/documents', 'clients:read'],
+      ['GET', '/api/staff/documents/:id/file', 'clients:read'],
+      ['GET', '/api/staff/clients/:clientId/documents', 'clients:read'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);
