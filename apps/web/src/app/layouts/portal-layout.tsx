@@ -3,6 +3,7 @@ import { NavLink, Outlet, redirect } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { EmailVerificationBanner } from '../../features/email-verification';
 import { getToken } from '../../lib/auth-tokens';
 import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
 import { SiteFooter } from './site-footer';
@@ -114,6 +115,7 @@ export default function PortalLayout() {
         </div>
       </header>
       <main id="main-content" tabIndex={-1} className="page-main container portal-main">
+        <EmailVerificationBanner />
         <Outlet />
       </main>
       <SiteFooter />

@@ -10,6 +10,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { isRetryable } from '../../../lib/api-client';
+import { EmailNotVerifiedNotice } from '../../email-verification';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useMoneySummary } from '../api/get-money-summary';
 import { useIntentKey } from '../../../lib/use-intent-key';
@@ -136,6 +137,7 @@ export function DepositCard() {
         <p id={`${amountId}-error`} role="alert" className="form-error">
           {error}
         </p>
+        {error ? <EmailNotVerifiedNotice error={deposit.error} /> : null}
         <div>
           <button type="submit" className="button button--primary" disabled={pending}>
             Deposit

@@ -17,6 +17,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import { EmailNotVerifiedNotice } from '../../email-verification';
 import { paymentMethod } from '../../../lib/transaction-text';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
 import { useMoneySummary } from '../api/get-money-summary';
@@ -201,6 +202,7 @@ export function WithdrawalCard() {
         <p role="alert" className="form-error">
           {failure}
         </p>
+        {failure ? <EmailNotVerifiedNotice error={withdrawal.error} /> : null}
       </form>
       <p role="status" className={created ? 'result-line result-line--success' : 'result-line'}>
         {created ? MESSAGES.money.withdrawalRequested : ''}

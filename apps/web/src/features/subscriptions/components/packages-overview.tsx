@@ -8,6 +8,7 @@ import { paths } from '../../../config/paths';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/money';
 import { useDashboard } from '../../dashboard/api/get-dashboard';
+import { EmailNotVerifiedNotice } from '../../email-verification';
 import { PlanGroups } from '../../plans/components/plan-groups';
 import { useSubscribe } from '../api/subscribe';
 import '../subscriptions.css';
@@ -132,7 +133,11 @@ export function PackagesOverview() {
               </p>
             </>
           ) : (
-            <p>{MESSAGES.subscription.failure}</p>
+            <EmailNotVerifiedNotice
+              error={subscription.error}
+              showMessage
+              otherwise={<p>{MESSAGES.subscription.failure}</p>}
+            />
           )}
         </ModalDialog>
       ) : null}
