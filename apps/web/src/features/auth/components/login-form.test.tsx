@@ -1,3 +1,4 @@
+import { MESSAGES } from '@brokerdesk/shared';
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -31,6 +32,20 @@ describe('LoginForm', () => {
     const alert = await screen.findByText('Invalid email or password');
     expect(alert.getAttribute('role')).toBe('alert');
     expect(api.requests[0]?.body).toEqual({ email: 'ada@example.com', password: 'wrong-password' });
+    expect(window.localStorage.getItem('user-token')).toBeNull();
+  });
+
+  it('shows the lock-out message after too many failed logins (429 LOCKED_OUT)', async () => {
+    api.on('POST /api/userLogin/send', {
+      status: 429,
+      body: { message: MESSAGES.lockout.locked, code: 'LOCKED_OUT' },
+    });
+    const { user, email, password } = renderLogin();
+    await user.type(email, 'ada@example.com');
+    await user.type(password, 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(MESSAGES.lockout.locked);
     expect(window.localStorage.getItem('user-token')).toBeNull();
   });
 
