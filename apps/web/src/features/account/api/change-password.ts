@@ -1,8 +1,9 @@
 import { MessageResponseSchema } from '@brokerdesk/shared';
 import type { ChangePasswordBody, MessageResponse } from '@brokerdesk/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
 import { expireSession } from '../../../lib/auth-tokens';
+import { sessionsQuery } from './get-sessions';
 
 /**
  * POST /api/account/password → 200 `{message}`; the server signs out the client's other sessions.
@@ -27,6 +28,11 @@ export async function changePassword(body: ChangePasswordBody): Promise<MessageR
   }
 }
 
+/** Changes the password; the device list is fetched again (the other devices are signed out). */
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey }),
+  });
 }

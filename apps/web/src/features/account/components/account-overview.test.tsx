@@ -14,8 +14,13 @@ function input(label: string): HTMLInputElement {
   return screen.getByLabelText(label, { selector: 'input' });
 }
 
+/** The change-password form's result line (the devices section has one of its own). */
 function status(): string {
-  return screen.getByRole('status').textContent ?? '';
+  return passwordStatus().textContent ?? '';
+}
+
+function passwordStatus(): HTMLElement {
+  return within(screen.getByRole('region', { name: 'Change password' })).getByRole('status');
 }
 
 async function fill(user: UserEvent, current: string, next: string, confirm: string) {
@@ -35,6 +40,7 @@ beforeEach(() => {
   api = installFakeApi();
   window.localStorage.setItem('user-token', 'tok-1');
   api.on('GET /api/userDashboard/send/', { status: 200, body: DASHBOARD });
+  api.on('GET /api/account/sessions', { status: 200, body: { sessions: [] } });
 });
 
 describe('Account page', () => {
@@ -95,7 +101,7 @@ describe('Account page', () => {
       confirmPassword: 'new-secret-1',
     });
     expect(request?.headers.get('user-token')).toBe('tok-1');
-    expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
+    expect(passwordStatus().getAttribute('aria-live')).toBe('polite');
   });
 
   it("says 'Passwords do not match' under the confirmation and sends nothing", async () => {

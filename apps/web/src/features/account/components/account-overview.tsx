@@ -1,8 +1,9 @@
 import { ChangePasswordForm } from './change-password-form';
 import { PersonalDetails } from './personal-details';
+import { SignedInDevices } from './signed-in-devices';
 import '../account.css';
 
-/** The portal's account page: personal details beside the change-password form. */
+/** The portal's account page: personal details beside the change-password form, then devices. */
 export function AccountOverview() {
   return (
     <div className="page-section">
@@ -11,6 +12,7 @@ export function AccountOverview() {
         <PersonalDetails />
         <ChangePasswordForm />
       </div>
+      <SignedInDevices />
     </div>
   );
 }
