@@ -1,6 +1,11 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import { DayPicker } from 'react-day-picker';
+import { Link } from 'react-router';
+import { paths } from '../../../config/paths';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { getToken } from '../../../lib/auth-tokens';
+import { browserTimeZone, createReminder, localDay } from '../api/create-reminder';
 import 'react-day-picker/style.css';
 import './webinar-calendar.css';
 
@@ -17,6 +22,27 @@ const LONG_DATE = new Intl.DateTimeFormat('en-US', {
   day: 'numeric',
   year: 'numeric',
 });
+
+export const EMAIL_REMINDER_SET = 'We will e-mail you on that day.';
+export const EMAIL_REMINDER_SENDING = 'Setting up your e-mail reminder…';
+export const EMAIL_REMINDER_FAILED = 'We could not set up the e-mail reminder. Please try again.';
+
+/** The second line after REMIND: the e-mail reminder of a signed-in client, or how to get one. */
+type EmailLine =
+  | { kind: 'sending' }
+  | { kind: 'set' }
+  | { kind: 'failed'; text: string }
+  | { kind: 'sign-in' }
+  | null;
+
+function emailFailureText(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === NETWORK_ERROR_STATUS) return error.message;
+    if (error.status >= 400 && error.status < 500 && error.serverMessage)
+      return error.serverMessage;
+  }
+  return EMAIL_REMINDER_FAILED;
+}
 
 /** 'You will be reminded on Tuesday, March 3, 2026'. */
 export function reminderText(date: Date): string {
@@ -60,13 +86,42 @@ export interface WebinarCalendarProps {
 
 /**
  * Seed §2 /calendar: a month view that always shows six weeks with outside days, one selected
- * date, and REMIND, which shows the selected date in long form (a local message, no call).
+ * date, and REMIND, which shows the selected date in long form (the seed's local message). For a
+ * signed-in client REMIND also asks the server for a reminder mail on that day; a visitor is
+ * invited to log in for one. The token is read when REMIND is pressed, never while rendering
+ * (the page is pre-rendered).
  */
 export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
   const today = useToday();
   const [month, setMonth] = useState<Date | null>(initialMonth ?? null);
   const [picked, setPicked] = useState<Date | undefined>(undefined);
   const [reminder, setReminder] = useState('');
+  const [emailLine, setEmailLine] = useState<EmailLine>(null);
+  // Answers to an earlier REMIND (or for an earlier date) are ignored.
+  const lastRequest = useRef(0);
+
+  const remind = (day: Date) => {
+    setReminder(reminderText(day));
+    const request = ++lastRequest.current;
+    if (!getToken('user')) {
+      setEmailLine({ kind: 'sign-in' });
+      return;
+    }
+    setEmailLine({ kind: 'sending' });
+    createReminder({ date: localDay(day), timeZone: browserTimeZone() }).then(
+      () => {
+        if (request === lastRequest.current) setEmailLine({ kind: 'set' });
+      },
+      (error: unknown) => {
+        if (request !== lastRequest.current) return;
+        // A 401 has ended the stored session (api-client): the visitor is signed out now.
+        const signedOut = error instanceof ApiError && error.status === 401;
+        setEmailLine(
+          signedOut ? { kind: 'sign-in' } : { kind: 'failed', text: emailFailureText(error) },
+        );
+      },
+    );
+  };
 
   // Until the visitor picks a day, today is selected (once it is known, after hydration).
   const selected = picked ?? (today ? clampToBounds(today) : undefined);
@@ -86,6 +141,8 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
           onSelect={(date) => {
             setPicked(date);
             setReminder('');
+            lastRequest.current += 1;
+            setEmailLine(null);
           }}
           month={shownMonth}
           onMonthChange={setMonth}
@@ -104,8 +161,9 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
           type="button"
           className="button button--primary"
           disabled={!selected}
+          aria-disabled={emailLine?.kind === 'sending' ? true : undefined}
           onClick={() => {
-            if (selected) setReminder(reminderText(selected));
+            if (selected && emailLine?.kind !== 'sending') remind(selected);
           }}
         >
           REMIND
@@ -114,6 +172,25 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
           {reminder}
         </p>
       </div>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          emailLine?.kind === 'failed'
+            ? 'webinar-calendar-email webinar-calendar-email--failed'
+            : 'webinar-calendar-email'
+        }
+      >
+        {emailLine === null ? null : emailLine.kind === 'sign-in' ? (
+          <Link to={paths.login}>{MESSAGES.reminder.signInToRemind}</Link>
+        ) : emailLine.kind === 'sending' ? (
+          EMAIL_REMINDER_SENDING
+        ) : emailLine.kind === 'set' ? (
+          EMAIL_REMINDER_SET
+        ) : (
+          emailLine.text
+        )}
+      </p>
     </section>
   );
 }
