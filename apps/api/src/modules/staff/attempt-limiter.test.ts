@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { makeAttemptLimiter, makeMemoryAttemptStore } from './attempt-limiter.js';
+import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
+import { makeAttemptLimiter } from './attempt-limiter.js';
 
 function setUp(max = 3, windowMs = 60_000) {
   let now = Date.parse('2030-01-01T00:00:00Z');
   const clock = { now: () => new Date(now) };
-  const store = makeMemoryAttemptStore({ sweepAbove: 2 });
-  const limiter = makeAttemptLimiter({ store, clock, max, windowMs, message: 'Slow down' });
+  const store = makeMemoryAttemptStore({ maxEntries: 100 });
+  const limiter = makeAttemptLimiter({
+    store,
+    clock,
+    name: 'test',
+    max,
+    windowMs,
+    message: 'Slow down',
+  });
   return { limiter, store, clock, advance: (ms: number) => (now += ms) };
 }
 
@@ -20,6 +28,7 @@ describe('attempt limiter', () => {
       code: 'RATE_LIMITED',
       status: 429,
       message: 'Slow down',
+      retryAfterSeconds: 60,
     });
     await expect(limiter.assertAllowed('b')).resolves.toBeUndefined();
   });
@@ -41,5 +50,13 @@ describe('attempt limiter', () => {
     await expect(limiter.assertAllowed('a')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     await limiter.reset('a');
     await expect(limiter.assertAllowed('a')).resolves.toBeUndefined();
+  });
+
+  it('keeps its keys apart from other users of a shared store', async () => {
+    const { limiter, store, clock } = setUp(1);
+    await store.increment('a', 60_000, clock.now()); // another limiter's "a"
+    await expect(limiter.assertAllowed('a')).resolves.toBeUndefined();
+    await limiter.recordFailure('a');
+    expect((await store.get('test:a', clock.now())).count).toBe(1);
   });
 });

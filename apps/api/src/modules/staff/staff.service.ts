@@ -28,8 +28,9 @@ import {
 import { recordAudit } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
 import type { SessionService } from '../sessions/sessions.service.js';
-import { makeAttemptLimiter, makeMemoryAttemptStore } from './attempt-limiter.js';
-import type { AttemptStore } from './attempt-limiter.js';
+import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
+import type { AttemptStore } from '../../lib/attempt-store.js';
+import { makeAttemptLimiter } from './attempt-limiter.js';
 import {
   acceptTotpStep,
   activateStaffTotp,
@@ -71,7 +72,7 @@ export interface StaffServiceDeps {
   passwords: PasswordHasher;
   sessions: SessionService;
   staff2fa: 'required' | 'optional';
-  /** Wrong-code counts; process memory unless a shared store is given. */
+  /** Wrong-code counts: the app's shared store (Redis with REDIS_URL); tests may omit it. */
   totpAttempts?: AttemptStore;
 }
 
@@ -108,6 +109,7 @@ export function makeStaffService({
   const totpLimiter = makeAttemptLimiter({
     store: totpAttempts,
     clock,
+    name: 'totp',
     ...TOTP_FAILURE_LIMIT,
     message: STAFF_MESSAGES.totpLimited,
   });
