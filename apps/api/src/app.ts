@@ -18,9 +18,16 @@ import { systemClock } from './lib/clock.js';
 import type { Clock } from './lib/clock.js';
 import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from './lib/passwords.js';
 import type { PasswordParams } from './lib/passwords.js';
+import { openSharedAttemptStore } from './lib/redis-attempt-store.js';
 import { clientRoutes } from './modules/clients/clients.routes.js';
 import { makeClientService } from './modules/clients/clients.service.js';
+import { makeLoginLockout } from './modules/clients/login-lockout.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { accountLinkRoutes } from './modules/account-links/account-links.routes.js';
+import { makeAccountLinkService } from './modules/account-links/account-links.service.js';
+import { reminderRoutes } from './modules/reminders/reminders.routes.js';
+import { makeReminderService } from './modules/reminders/reminders.service.js';
+import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { marketsRoutes } from './modules/markets/markets.routes.js';
 import { makeLedgerService } from './modules/ledger/ledger.service.js';
@@ -67,6 +74,8 @@ export interface AppDeps {
   /** Where log lines go (default stdout); tests capture them. */
   logStream?: { write(line: string): void };
   authRateLimit?: AuthRateLimit;
+  /** Prefix of every Redis key (default `bd:`); tests use one per run so counts never mix. */
+  redisKeyPrefix?: string;
 }
 
 // Credentials never reach the log, whatever a future log call includes.
@@ -149,6 +158,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await openDb.migrate();
 
     const clock = deps.clock ?? systemClock;
+    // Failure counts (login lock-out, staff TOTP, per-IP limits): Redis when REDIS_URL is set,
+    // so several instances count together; this process otherwise (docs/decisions/060).
+    const attempts = await openSharedAttemptStore({
+      redisUrl: config.redisUrl,
+      prefix: deps.redisKeyPrefix,
+      log: app.log,
+    });
+    beforeDatabaseCloses.push(attempts.close);
+    const loginLockout = makeLoginLockout({ store: attempts.store, clock });
     const passwords = makePasswordHasher(deps.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
     const sessions = makeSessionService({ db: openDb.db, clock });
 
@@ -168,21 +186,34 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     });
     const mail = makeMailService({
       brand: { companyName: brandName(config.mailFrom), publicUrl: config.publicUrl },
+      clock,
       wakeWorker: mailWorker.wake,
     });
     const ledger = makeLedgerService({ db: openDb.db, clock });
+    const accountLinks = makeAccountLinkService({
+      db: openDb.db,
+      clock,
+      passwords,
+      sessions,
+      mail,
+      lockout: loginLockout,
+    });
     const clientService = makeClientService({
       db: openDb.db,
       clock,
       passwords,
       sessions,
       ledger,
+      lockout: loginLockout,
+      mail,
+      issueVerification: accountLinks.issueVerification,
     });
     const transactionService = makeTransactionService({
       db: openDb.db,
       clock,
       ledger,
       fourEyesAboveMinor: config.fourEyesAboveMinor,
+      mail,
     });
     const transactionQueries = makeTransactionQueries({ db: openDb.db, clock, ledger });
     const subscriptionService = makeSubscriptionService({ db: openDb.db, clock, ledger });
@@ -192,6 +223,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       passwords,
       sessions,
       staff2fa: config.staff2fa,
+      totpAttempts: attempts.store,
     });
 
     const firstStaff = await staffService.ensureFirstStaff({
@@ -209,7 +241,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
     const authRateLimit = deps.authRateLimit ?? AUTH_RATE_LIMIT;
     await app.register(errorsPlugin);
-    await app.register(securityPlugin, { config });
+    await app.register(securityPlugin, { config, attempts: attempts.store, clock });
     await app.register(authPlugin, { sessions });
 
     await app.register(swagger, {
@@ -238,6 +270,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(healthRoutes, { db: openDb.db });
     await app.register(clientRoutes, { service: clientService, authRateLimit });
     await app.register(staffRoutes, { service: staffService, authRateLimit });
+    await app.register(accountLinkRoutes, { service: accountLinks, authRateLimit });
+    await app.register(sessionRoutes, { sessions });
+    await app.register(reminderRoutes, {
+      service: makeReminderService({ db: openDb.db, clock, mail }),
+    });
     await app.register(staffMembersRoutes, { service: staffService });
     await app.register(marketsRoutes, { db: openDb.db, config });
     await app.register(activityRoutes, { db: openDb.db, config, clock });
@@ -255,7 +292,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(staffClientRoutes, {
       service: makeStaffClientService({ db: openDb.db, clock, ledger, clients: clientService }),
     });
-    await app.register(staffSupportRoutes, { db: openDb.db, clock });
+    await app.register(staffSupportRoutes, { db: openDb.db, clock, mail });
     await app.register(auditRoutes, { db: openDb.db });
     await app.register(documentRoutes, {
       db: openDb.db,

@@ -13,8 +13,12 @@ export interface Caller {
   headers: Record<string, string>;
 }
 
-export async function clientCaller(testApp: TestApp, ref?: string) {
-  const client = await testApp.createClient(ref ? { ref } : {});
+export async function clientCaller(
+  testApp: TestApp,
+  ref?: string,
+  options: { verified?: boolean } = {},
+) {
+  const client = await testApp.createClient(ref ? { ref } : {}, options);
   const token = await testApp.login(client.email, client.password);
   const summary = await testApp.app.inject({
     method: 'GET',

@@ -9,7 +9,9 @@ import type { RegisterForm } from '@brokerdesk/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app.js';
+import { clients } from '../db/schema.js';
 import type { AppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
@@ -75,6 +77,11 @@ export interface TestAppOptions {
   logStream?: AppDeps['logStream'];
   /** Default: effectively unlimited, so tests can call login many times. */
   authRateLimit?: AppDeps['authRateLimit'];
+  /**
+   * With REDIS_URL in `env`: the Redis key prefix. Default: one of its own per app, so tests
+   * never share counts; apps meant to share them (several instances) pass the same one.
+   */
+  redisKeyPrefix?: string;
 }
 
 export interface RegisteredClient {
@@ -90,13 +97,27 @@ export interface TestApp {
   dataDir: string;
   /** Posts a valid registration with `overrides` applied (any value, to test bad input). */
   register(overrides?: Record<string, unknown>): Promise<LightMyRequestResponse>;
-  /** Registers a client (201 expected) and returns its credentials. */
-  createClient(overrides?: Partial<RegisterForm>): Promise<RegisteredClient>;
+  /**
+   * Registers a client (201 expected) and returns its credentials. The e-mail counts as
+   * verified unless `verified: false` (the e-mail tests follow the real link instead).
+   */
+  createClient(
+    overrides?: Partial<RegisterForm>,
+    options?: { verified?: boolean },
+  ): Promise<RegisteredClient>;
   login(email: string, password: string): Promise<string>;
   /** Registers and logs in a new client. */
   signedInClient(): Promise<RegisteredClient & { token: string }>;
   staffLogin(username?: string, password?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** A fixture shortcut for the link a client would open (the e-mail tests open the real one). */
+export async function markEmailVerified(database: Database, email: string): Promise<void> {
+  await database.db
+    .update(clients)
+    .set({ emailVerifiedAt: new Date() })
+    .where(eq(clients.email, email.toLowerCase()));
 }
 
 export function registrationBody(overrides: Partial<RegisterForm> = {}): RegisterForm {
@@ -138,6 +159,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logStream: options.logStream,
     passwordParams: TEST_PASSWORD_PARAMS,
     authRateLimit: options.authRateLimit ?? { max: 100_000, timeWindowMs: 60_000 },
+    redisKeyPrefix: options.redisKeyPrefix ?? `bd-test:${randomUUID()}:`,
   });
 
   const register: TestApp['register'] = (overrides = {}) =>
@@ -157,7 +179,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     return response.json<{ token: string }>().token;
   };
 
-  const createClient: TestApp['createClient'] = async (overrides = {}) => {
+  const createClient: TestApp['createClient'] = async (
+    overrides = {},
+    { verified = true } = {},
+  ) => {
     const body = registrationBody(overrides);
     const response = await app.inject({
       method: 'POST',
@@ -165,6 +190,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       payload: body,
     });
     expectStatus(response, 201, 'client registration');
+    if (verified) await markEmailVerified(database, body.email);
     return { email: body.email, password: body.password, body };
   };
 

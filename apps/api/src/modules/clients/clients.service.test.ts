@@ -5,6 +5,7 @@ import { makePasswordHasher } from '../../lib/passwords.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { TEST_PASSWORD_PARAMS, createTestDatabase, registrationBody } from '../../test/test-app.js';
 import { makeLedgerService } from '../ledger/ledger.service.js';
+import { makeMailService } from '../mail/mail.service.js';
 import { makeSessionService } from '../sessions/sessions.service.js';
 import { makeClientService } from './clients.service.js';
 import { RegisterBodySchema } from '@brokerdesk/shared';
@@ -46,6 +47,13 @@ describe('loginClient', () => {
       passwords: hasher,
       sessions,
       ledger,
+      mail: makeMailService({
+        brand: { companyName: 'Test', publicUrl: 'http://localhost' },
+        clock: systemClock,
+        wakeWorker: () => undefined,
+      }),
+      // This test counts password work only; registration's mail has its own tests.
+      issueVerification: async () => undefined,
     });
     const body = RegisterBodySchema.parse(registrationBody());
     await service.registerClient({ body });

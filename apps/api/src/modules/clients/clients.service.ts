@@ -9,9 +9,11 @@ import type {
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
+import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import type { MailService } from '../mail/mail.service.js';
 import type { SessionDevice, SessionService } from '../sessions/sessions.service.js';
 import {
   findSubscriptionsNewestFirst,
@@ -29,6 +31,8 @@ import {
   listClientsNewestFirst,
   updateClientPasswordHash,
 } from './clients.repo.js';
+import { makeLoginLockout } from './login-lockout.js';
+import type { LoginLockout } from './login-lockout.js';
 
 /** The seed's dashboard payload carries the newest 100 statement rows (PRODUCT.md §7). */
 export const DASHBOARD_TRANSACTIONS = 100;
@@ -50,9 +54,23 @@ export interface ClientServiceDeps {
   passwords: PasswordHasher;
   sessions: SessionService;
   ledger: LedgerService;
+  mail: MailService;
+  /** Queues the verification link in the registration's transaction (account-links). */
+  issueVerification: (tx: Db, clientId: string) => Promise<void>;
+  /** Failed logins per e-mail (PRODUCT.md §7): the app's shared one; tests may omit it. */
+  lockout?: LoginLockout;
 }
 
-export function makeClientService({ db, clock, passwords, sessions, ledger }: ClientServiceDeps) {
+export function makeClientService({
+  db,
+  clock,
+  passwords,
+  sessions,
+  ledger,
+  mail,
+  issueVerification,
+  lockout = makeLoginLockout({ store: makeMemoryAttemptStore(), clock }),
+}: ClientServiceDeps) {
   const emailTaken = () => new AppError('EMAIL_TAKEN', MESSAGES.register.emailTaken);
 
   /**
@@ -89,6 +107,7 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
             referralCode: generateReferralCode(),
             referredBy,
           });
+          await issueVerification(tx, inserted.id);
           await afterInsert?.(tx, inserted.id);
           return inserted.id;
         });
@@ -106,14 +125,19 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
     { email, password }: LoginBody,
     device?: SessionDevice,
   ): Promise<{ token: string }> {
+    // Before any hashing: a locked e-mail costs nothing, and even the right password is refused.
+    await lockout.assertNotLocked(email);
     const client = await findClientCredentialsByEmail(db, email);
     if (!client) {
       await passwords.verifyDummy(password);
+      await lockout.recordFailure(email); // unknown e-mails lock too: the answers stay the same
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
     }
     if (!(await passwords.verifyPassword(client.passwordHash, password))) {
+      await lockout.recordFailure(email);
       throw new AppError('INVALID_CREDENTIALS', MESSAGES.login.invalidCredentials);
     }
+    await lockout.recordSuccess(email);
     // Said only after the right password, so it reveals nothing to someone guessing.
     if (client.disabledAt) throw new AppError('FORBIDDEN', MESSAGES.backOffice.accountDisabled);
     return sessions.issueSession({ kind: 'client', clientId: client.id, device });
@@ -182,6 +206,9 @@ export function makeClientService({ db, clock, passwords, sessions, ledger }: Cl
     await db.transaction(async (tx) => {
       await updateClientPasswordHash(tx, clientId, newHash);
       await sessions.revokeOtherSessions({ clientId, keepSessionId: sessionId }, tx);
+      await mail.queueForClient(tx, clientId, (client, templates) =>
+        templates.passwordChanged({ firstName: client.firstName }),
+      );
     });
   }
 

@@ -79,7 +79,7 @@ describe('GET /api/userDashboard/send/', () => {
       email: client.email,
       country: client.body.country,
       phone: client.body.phone,
-      emailVerified: false,
+      emailVerified: true, // the fixture verifies; the e-mail tests cover false
       finances: [{ deposited: 0, profit: 0, bonus: 0, refBonus: 0, balance: 0 }],
       transactions: [],
       subscriptions: [],

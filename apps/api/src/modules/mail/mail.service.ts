@@ -3,6 +3,7 @@
 // slows the request that caused the mail (issue 6).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import type { Clock } from '../../lib/clock.js';
 import { clients } from '../../db/schema.js';
 import { makeMailTemplates } from './mail-templates.js';
 import type { MailBrand, MailTemplates, RenderedMail } from './mail-templates.js';
@@ -16,9 +17,12 @@ export interface MailRecipientClient {
 
 export function makeMailService({
   brand,
+  clock,
   wakeWorker,
 }: {
   brand: MailBrand;
+  /** Queue times come from the same clock the worker reads (tests move it). */
+  clock: Clock;
   /** Called after queueing, so delivery does not wait for the next poll. */
   wakeWorker: () => void;
 }) {
@@ -36,7 +40,12 @@ export function makeMailService({
     mail: RenderedMail,
     options: { clientId?: string | null; sendAfter?: Date } = {},
   ): Promise<void> {
-    await insertMail(tx, { recipient, mail, ...options });
+    await insertMail(tx, {
+      recipient,
+      mail,
+      clientId: options.clientId,
+      sendAfter: options.sendAfter ?? clock.now(),
+    });
     wakeSoon();
   }
 

@@ -10,6 +10,7 @@ export interface NewSession {
   staffId: string | null;
   scope: SessionScope;
   expiresAt: Date;
+  lastSeenAt: Date;
   userAgent: string | null;
   ip: string | null;
 }
@@ -88,12 +89,7 @@ export async function revokeClientSessions(
  * A client's live sessions (not revoked, not expired, not idle since `idleSince`), newest first:
  * the account page's device list and the back office's client detail.
  */
-export async function findLiveClientSessions(
-  db: Db,
-  clientId: string,
-  now: Date,
-  idleSince: Date,
-) {
+export async function findLiveClientSessions(db: Db, clientId: string, now: Date, idleSince: Date) {
   return db
     .select({
       id: sessions.id,

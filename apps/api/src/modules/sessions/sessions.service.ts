@@ -51,8 +51,7 @@ export type AuthenticatedSession =
     };
 
 export type IssueSessionOptions = (
-  | { kind: 'client'; clientId: string }
-  | { kind: 'staff'; staffId: string; scope: SessionScope }
+  { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; scope: SessionScope }
 ) & { device?: SessionDevice };
 
 export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
@@ -61,13 +60,15 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     tx: Db = db,
   ): Promise<{ token: string }> {
     const token = generateToken();
+    const now = clock.now();
     await insertSession(tx, {
       tokenHash: hashToken(token),
       kind: options.kind,
       clientId: options.kind === 'client' ? options.clientId : null,
       staffId: options.kind === 'staff' ? options.staffId : null,
       scope: options.kind === 'staff' ? options.scope : 'full',
-      expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS[options.kind]),
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS[options.kind]),
+      lastSeenAt: now,
       // Bounded: a header is caller-controlled.
       userAgent: options.device?.userAgent?.slice(0, 300) ?? null,
       ip: options.device?.ip?.slice(0, 64) ?? null,

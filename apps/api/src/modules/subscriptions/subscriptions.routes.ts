@@ -33,7 +33,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
   app.post(
     '/api/subscriptions',
     {
-      config: { auth: 'client' },
+      config: { auth: 'client', verifiedEmail: true },
       schema: {
         tags: ['plans'],
         security: [{ userToken: [] }],

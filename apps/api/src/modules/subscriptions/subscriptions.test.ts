@@ -128,9 +128,12 @@ describe('POST /api/subscriptions', () => {
     try {
       await post(t, '/api/subscriptions', client, { planId: 'basic' });
       now = new Date(start.getTime() + DAY_MS);
-      await post(t, '/api/subscriptions', client, { planId: 'executive' });
+      // A day later the first session has ended (idle for more than an hour): sign in again.
+      const dayTwo = { headers: { 'user-token': await t.login(client.email, client.password) } };
+      const second = await post(t, '/api/subscriptions', dayTwo, { planId: 'executive' });
+      expect(second.statusCode).toBe(201);
       now = new Date(start.getTime() + 7 * DAY_MS + 1);
-      // A week later the first session has expired (7 days): sign in again.
+      // A week later: sign in again.
       const token = await t.login(client.email, client.password);
       const list = (await get(t, '/api/subscriptions', { headers: { 'user-token': token } })).json()
         .items as { planName: string; status: string }[];

@@ -1,5 +1,6 @@
 // The staff support inbox (docs/back-office-api.md): list, read, reply, close and reopen. A
-// reply shows in the client's portal at once (e-mail follows when e-mail delivery exists).
+// reply shows in the client's portal at once and is e-mailed to the client (or to the reply
+// address a visitor left on the contact form).
 import {
   AppError,
   StaffTicketListQuerySchema,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { requireStaffActor } from '../../plugins/auth.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import type { MailService } from '../mail/mail.service.js';
 import {
   findTicketForStaff,
   findTicketsForStaff,
@@ -43,10 +45,11 @@ function toStaffTicket({ ticket, client, messages }: TicketWithClient): StaffTic
 
 const ticketNotFound = () => new AppError('NOT_FOUND', 'Ticket not found');
 
-export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }> = async (
-  app,
-  { db, clock },
-) => {
+export const staffSupportRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  clock: Clock;
+  mail: MailService;
+}> = async (app, { db, clock, mail }) => {
   async function readTicket(id: string): Promise<StaffTicket> {
     const found = isUuid(id) ? await findTicketForStaff(db, id) : null;
     if (!found) throw ticketNotFound();
@@ -90,7 +93,11 @@ export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
     id: string,
     request: Parameters<typeof requireStaffActor>[0],
     action: 'ticket.reply' | 'ticket.close' | 'ticket.reopen',
-    change: (tx: Db, now: Date) => Promise<{ status: 'open' | 'answered' | 'closed' }>,
+    change: (
+      tx: Db,
+      now: Date,
+      ticket: NonNullable<Awaited<ReturnType<typeof lockTicket>>>,
+    ) => Promise<{ status: 'open' | 'answered' | 'closed' }>,
   ): Promise<StaffTicket> {
     if (!isUuid(id)) throw ticketNotFound();
     const staff = requireStaffActor(request);
@@ -98,7 +105,7 @@ export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
       const before = await lockTicket(tx, id);
       if (!before) throw ticketNotFound();
       const now = clock.now();
-      const { status } = await change(tx, now);
+      const { status } = await change(tx, now, before);
       await setTicketStatus(tx, id, status, now);
       await recordAudit(tx, staff, {
         action,
@@ -125,14 +132,27 @@ export const staffSupportRoutes: FastifyPluginAsyncZod<{ db: Db; clock: Clock }>
       },
     },
     async (request) =>
-      changeTicket(request.params.id, request, 'ticket.reply', async (tx, now) => {
+      changeTicket(request.params.id, request, 'ticket.reply', async (tx, now, ticket) => {
         const { staffId } = requireStaffActor(request);
+        const reply = request.body.message;
         await insertStaffReply(tx, {
           ticketId: request.params.id,
           staffId,
-          body: request.body.message,
+          body: reply,
           createdAt: now,
         });
+        const subject = ticket.subject || 'Your message';
+        if (ticket.clientId) {
+          await mail.queueForClient(tx, ticket.clientId, ({ firstName }, templates) =>
+            templates.ticketReply({ firstName, subject, reply, signedIn: true }),
+          );
+        } else if (ticket.replyEmail) {
+          await mail.queue(
+            tx,
+            ticket.replyEmail,
+            mail.templates.ticketReply({ firstName: null, subject, reply, signedIn: false }),
+          );
+        }
         return { status: 'answered' };
       }),
   );

@@ -26,6 +26,8 @@ export interface TransactionRoutesOptions {
 
 const IdParamsSchema = z.object({ id: z.string().max(64) });
 const clientOnly = { auth: 'client' } as const;
+/** Requesting money movement needs a verified e-mail (issue 6); reading and cancelling do not. */
+const verifiedClient = { auth: 'client', verifiedEmail: true } as const;
 const tags = ['money'];
 const security = [{ userToken: [] }];
 
@@ -64,7 +66,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TransactionRoutesOptions> 
   app.post(
     '/api/deposits',
     {
-      config: clientOnly,
+      config: verifiedClient,
       schema: {
         tags,
         security,
@@ -87,7 +89,7 @@ export const transactionRoutes: FastifyPluginAsyncZod<TransactionRoutesOptions> 
   app.post(
     '/api/withdrawals',
     {
-      config: clientOnly,
+      config: verifiedClient,
       schema: {
         tags,
         security,

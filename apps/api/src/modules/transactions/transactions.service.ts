@@ -32,6 +32,7 @@ import {
 } from './transactions.repo.js';
 import type { NewTransactionRow, TransactionRow } from './transactions.repo.js';
 import { toTransactionWithTimeline } from './transactions.view.js';
+import type { MailService } from '../mail/mail.service.js';
 
 export interface TransactionServiceDeps {
   db: Db;
@@ -39,6 +40,8 @@ export interface TransactionServiceDeps {
   ledger: LedgerService;
   /** The four-eyes rule (Config.fourEyesAboveMinor): undefined = off. */
   fourEyesAboveMinor?: number | undefined;
+  /** Tells the client when staff decide a request (in the decision's transaction). */
+  mail: MailService;
 }
 
 /** What a statement row of each staff-postable type moves in the ledger. */
@@ -58,6 +61,10 @@ const clientNotFound = () => new AppError('NOT_FOUND', MESSAGES.money.clientNotF
 const keyReused = () =>
   new AppError('CONFLICT', 'This idempotency key was used for another request');
 
+function methodLabel(method: string | null): string {
+  return PAYMENT_METHODS.find((candidate) => candidate.id === method)?.name ?? 'bank';
+}
+
 function feeFor(method: string, amountMinor: number): number {
   const bp = PAYMENT_METHODS.find((candidate) => candidate.id === method)?.withdrawalFeeBp;
   return bp ? percentOf(amountMinor, bp) : 0;
@@ -68,6 +75,7 @@ export function makeTransactionService({
   clock,
   ledger,
   fourEyesAboveMinor,
+  mail,
 }: TransactionServiceDeps) {
   async function withTimeline(handle: Db, row: TransactionRow): Promise<TransactionWithTimeline> {
     const events = await findEventsOf(handle, [row.id]);
@@ -375,8 +383,29 @@ export function makeTransactionService({
           before,
           after: { status: updated.status, reason: updated.reason },
         });
+        await notifyDecision(tx, updated, options.resolution);
       }
       return withTimeline(tx, updated);
+    });
+  }
+
+  /**
+   * The client's mail about a staff decision, queued with the decision itself: it exists only
+   * if the decision commits, so a rejected request never gets a "confirmed" mail.
+   */
+  async function notifyDecision(tx: Db, row: TransactionRow, resolution: Resolution) {
+    const method = methodLabel(row.method);
+    const amountMinor = row.amountMinor;
+    const reason = row.reason ?? '';
+    await mail.queueForClient(tx, row.clientId, ({ firstName }, templates) => {
+      if (row.type === 'deposit') {
+        return resolution === 'confirm'
+          ? templates.depositConfirmed({ firstName, amountMinor, method })
+          : templates.depositRejected({ firstName, amountMinor, method, reason });
+      }
+      return resolution === 'approve'
+        ? templates.withdrawalApproved({ firstName, amountMinor, method })
+        : templates.withdrawalRejected({ firstName, amountMinor, method, reason });
     });
   }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
 import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
-import { createTestApp } from '../../test/test-app.js';
+import { createTestApp, markEmailVerified } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { checkLedger } from '../ledger/ledger.check.js';
 
@@ -515,13 +515,13 @@ describe('staff postings, reversals and the seed call', () => {
 });
 
 describe('referrals', () => {
-  it('lists referred clients masked, Registered then Funded, and pays 10% of confirmed deposits', async () => {
+  it('lists referred clients masked, Registered, Verified then Funded, and pays 10% of confirmed deposits', async () => {
     const referrer = await clientCaller(t);
     const empty = (await get(t, '/api/referrals', referrer)).json();
     expect(empty).toMatchObject({ bonusBp: 1000, referrals: [] });
     expect(empty.code).toMatch(/^[A-Z2-9]{8}$/);
 
-    const referred = await clientCaller(t, referrer.code);
+    const referred = await clientCaller(t, referrer.code, { verified: false });
     let list = (await get(t, '/api/referrals', referrer)).json().referrals;
     expect(list).toEqual([
       {
@@ -531,6 +531,9 @@ describe('referrals', () => {
         joinedAt: expect.any(String),
       },
     ]);
+    await markEmailVerified(t.database, referred.email);
+    list = (await get(t, '/api/referrals', referrer)).json().referrals;
+    expect(list[0].status).toBe('Verified');
     const id = await requestDeposit(referred, 1_234_55);
     expect((await finances(referrer)).finances[0]?.refBonus).toBe(0);
     await post(t, `/api/staff/deposits/${id}/confirm`, owner);

@@ -1,0 +1,189 @@
+// Links a client receives by e-mail (issue 6): verifying the address and resetting the
+// password. A link is 32 random bytes in the URL's fragment; only its SHA-256 is stored, it
+// works once, and it expires (24 h to verify, 30 min to reset).
+import {
+  AppError,
+  LINK_LIFETIMES_MS,
+  MESSAGES,
+  TOKEN_LINK_PATHS,
+  VERIFICATION_RESEND_COOLDOWN_MS,
+} from '@brokerdesk/shared';
+import type { SetNewPasswordBody } from '@brokerdesk/shared';
+import type { Db } from '../../db/client.js';
+import type { ClientTokenPurpose } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
+import type { PasswordHasher } from '../../lib/passwords.js';
+import { generateToken, hashToken } from '../../lib/tokens.js';
+import { findClientCredentialsByEmail, updateClientPasswordHash } from '../clients/clients.repo.js';
+import type { LoginLockout } from '../clients/login-lockout.js';
+import type { MailService } from '../mail/mail.service.js';
+import type { SessionService } from '../sessions/sessions.service.js';
+import {
+  consumeClientToken,
+  findClientTokenState,
+  findNewestTokenIssuedAt,
+  insertClientToken,
+  lockClientForLink,
+  markEmailVerified,
+  retireClientTokens,
+} from './account-links.repo.js';
+
+/** A second reset mail for one client within this time is silently skipped (mail bombing). */
+const RESET_MAIL_INTERVAL_MS = 60 * 1000;
+
+export interface AccountLinkDeps {
+  db: Db;
+  clock: Clock;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  mail: MailService;
+  lockout: Pick<LoginLockout, 'clear'>;
+}
+
+export function makeAccountLinkService({
+  db,
+  clock,
+  passwords,
+  sessions,
+  mail,
+  lockout,
+}: AccountLinkDeps) {
+  const linkUrl = (path: string, token: string) => `${mail.brand.publicUrl}${path}#token=${token}`;
+
+  async function issueToken(tx: Db, clientId: string, purpose: ClientTokenPurpose) {
+    const token = generateToken();
+    const now = clock.now();
+    await insertClientToken(tx, {
+      clientId,
+      purpose,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LINK_LIFETIMES_MS[purpose]),
+    });
+    return token;
+  }
+
+  /**
+   * Called in the registration's transaction: the link and its mail exist exactly when the
+   * account does.
+   */
+  async function issueVerification(tx: Db, clientId: string): Promise<void> {
+    const token = await issueToken(tx, clientId, 'verify-email');
+    await mail.queueForClient(tx, clientId, (client, templates) =>
+      templates.verifyEmail({
+        firstName: client.firstName,
+        url: linkUrl(TOKEN_LINK_PATHS.verifyEmail, token),
+      }),
+    );
+  }
+
+  /** The precise reason a link failed; the token itself is never echoed or logged. */
+  async function refuseLink(tokenHash: string, purpose: ClientTokenPurpose): Promise<never> {
+    const state = await findClientTokenState(db, tokenHash, purpose);
+    if (!state) throw new AppError('TOKEN_INVALID', MESSAGES.verification.linkInvalid);
+    if (state.usedAt) throw new AppError('TOKEN_USED', MESSAGES.verification.linkUsed);
+    throw new AppError('TOKEN_EXPIRED', MESSAGES.verification.linkExpired);
+  }
+
+  async function verifyEmail({ token }: { token: string }): Promise<void> {
+    const tokenHash = hashToken(token);
+    const verified = await db.transaction(async (tx) => {
+      const used = await consumeClientToken(tx, tokenHash, 'verify-email', clock.now());
+      if (!used) return false;
+      await markEmailVerified(tx, used.clientId, clock.now());
+      return true;
+    });
+    if (!verified) await refuseLink(tokenHash, 'verify-email');
+  }
+
+  /** A new link for a signed-in, unverified client, at most once a minute. */
+  async function resendVerification({
+    clientId,
+  }: {
+    clientId: string;
+  }): Promise<{ retryAfterSeconds: number }> {
+    const cooldownSeconds = Math.ceil(VERIFICATION_RESEND_COOLDOWN_MS / 1000);
+    await db.transaction(async (tx) => {
+      // The row lock makes two quick clicks queue one mail, not two.
+      const client = await lockClientForLink(tx, clientId);
+      if (!client) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+      if (client.emailVerifiedAt)
+        throw new AppError('ALREADY_VERIFIED', MESSAGES.verification.alreadyVerified);
+      const last = await findNewestTokenIssuedAt(tx, clientId, 'verify-email');
+      const waitMs = last
+        ? last.getTime() + VERIFICATION_RESEND_COOLDOWN_MS - clock.now().getTime()
+        : 0;
+      if (waitMs > 0) {
+        throw new AppError('RATE_LIMITED', MESSAGES.verification.resendCooldown, undefined, {
+          retryAfterSeconds: Math.ceil(waitMs / 1000),
+        });
+      }
+      await issueVerification(tx, clientId);
+    });
+    return { retryAfterSeconds: cooldownSeconds };
+  }
+
+  /**
+   * Sends a reset link when the address belongs to an active client; answers the same either
+   * way, so the form cannot be used to find out who has an account.
+   */
+  async function requestPasswordReset({ email }: { email: string }): Promise<void> {
+    const client = await findClientCredentialsByEmail(db, email);
+    if (!client || client.disabledAt) return;
+    await db.transaction(async (tx) => {
+      const locked = await lockClientForLink(tx, client.id);
+      if (!locked) return;
+      const last = await findNewestTokenIssuedAt(tx, client.id, 'password-reset');
+      if (last && clock.now().getTime() - last.getTime() < RESET_MAIL_INTERVAL_MS) return;
+      const token = await issueToken(tx, client.id, 'password-reset');
+      await mail.queueForClient(tx, client.id, (recipient, templates) =>
+        templates.passwordReset({
+          firstName: recipient.firstName,
+          url: linkUrl(TOKEN_LINK_PATHS.setNewPassword, token),
+        }),
+      );
+    });
+  }
+
+  /**
+   * Sets the new password, ends every session of the client (whoever had the old password is
+   * out), retires other reset links and lifts a login lock-out.
+   */
+  async function confirmPasswordReset(body: SetNewPasswordBody): Promise<void> {
+    const tokenHash = hashToken(body.token);
+    // Refuse a dead link before spending a password hash on it.
+    const state = await findClientTokenState(db, tokenHash, 'password-reset');
+    if (!state || state.usedAt || state.expiresAt <= clock.now())
+      await refuseLink(tokenHash, 'password-reset');
+    const passwordHash = await passwords.hashPassword(body.password);
+
+    const email = await db.transaction(async (tx) => {
+      const now = clock.now();
+      const used = await consumeClientToken(tx, tokenHash, 'password-reset', now);
+      if (!used) return null;
+      const client = await lockClientForLink(tx, used.clientId);
+      if (!client) return null;
+      await updateClientPasswordHash(tx, client.id, passwordHash);
+      await retireClientTokens(tx, client.id, 'password-reset', now);
+      await sessions.revokeAllClientSessions({ clientId: client.id }, tx);
+      // Opening the link proved the address, so it counts as verified too.
+      await markEmailVerified(tx, client.id, now);
+      await mail.queueForClient(tx, client.id, (recipient, templates) =>
+        templates.passwordChanged({ firstName: recipient.firstName }),
+      );
+      return client.email;
+    });
+    if (email === null) await refuseLink(tokenHash, 'password-reset');
+    else await lockout.clear(email);
+  }
+
+  return {
+    issueVerification,
+    verifyEmail,
+    resendVerification,
+    requestPasswordReset,
+    confirmPasswordReset,
+  };
+}
+
+export type AccountLinkService = ReturnType<typeof makeAccountLinkService>;
