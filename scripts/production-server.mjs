@@ -42,7 +42,7 @@ export async function startProductionServer(env = {}) {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { baseUrl, stop };
+    if (ready) return { baseUrl, dataDir, stop };
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
       await stop();
