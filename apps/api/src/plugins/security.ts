@@ -1,11 +1,15 @@
 // Security headers (helmet with a strict CSP), `Cache-Control: no-store` on the API, CORS for
-// the configured origins only, and the rate limiter (applied per route, see AUTH_RATE_LIMIT).
+// the configured origins only, and the rate limiter (applied per route, see AUTH_RATE_LIMIT),
+// counting in the app's AttemptStore so several instances share it when REDIS_URL is set.
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { AppError } from '@brokerdesk/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import type { AttemptStore } from '../lib/attempt-store.js';
+import type { Clock } from '../lib/clock.js';
 
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
@@ -14,10 +18,13 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
+  // blob: — the back office shows a verification document it fetched with its token as a blob
+  // (an image, or a PDF in a frame); only the site's own script can make a blob: URL.
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
+  'frame-src': ["'self'", 'blob:'],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
@@ -53,14 +60,65 @@ export interface AuthRateLimit {
   timeWindowMs: number;
 }
 
-/** Per IP on login and registration endpoints; the per-e-mail lock-out of §7 comes later. */
+/**
+ * Per IP on login, registration, password and verification endpoints; the per-e-mail lock-out
+ * of PRODUCT.md §7 is modules/clients/login-lockout.ts.
+ */
 export const AUTH_RATE_LIMIT: AuthRateLimit = { max: 20, timeWindowMs: 60_000 };
+
+/**
+ * @fastify/rate-limit's store interface over an AttemptStore, instead of its own Redis store:
+ * one Redis code path (keys under `bd:rl:`), the same fallback to process memory when Redis is
+ * away (docs/decisions/060), and windows on the app's clock. Each route counts apart, like the
+ * plugin's own stores.
+ */
+export function attemptRateLimitStore(
+  store: AttemptStore,
+  clock: Clock,
+): FastifyRateLimitStoreCtor {
+  return class AttemptRateLimitStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+
+    /** The plugin constructs it with its options (unused); routes get children. */
+    constructor(_options?: unknown, prefix = 'rl:') {
+      this.prefix = prefix;
+    }
+
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ): void {
+      store.increment(`${this.prefix}${key}`, timeWindow, clock.now()).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
+    }
+
+    child(routeOptions: unknown): FastifyRateLimitStore {
+      // At run time the plugin passes its merged options, with the route under `routeInfo`.
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo;
+      const routeKey = `${String(route?.method ?? '')}${String(route?.url ?? '')}`;
+      return new AttemptRateLimitStore(undefined, `${this.prefix}${routeKey}-`);
+    }
+  };
+}
 
 const CORS_ALLOWED_HEADERS =
   'content-type, user-token, x-auth-token, authorization, idempotency-key';
 const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
 
-async function securityPlugin(app: FastifyInstance, { config }: { config: Config }) {
+export interface SecurityPluginOptions {
+  config: Config;
+  /** Where the per-IP counts live (the app's shared store). */
+  attempts: AttemptStore;
+  clock: Clock;
+}
+
+async function securityPlugin(
+  app: FastifyInstance,
+  { config, attempts, clock }: SecurityPluginOptions,
+) {
   const https = isHttps(config);
   await app.register(helmet, {
     contentSecurityPolicy: false, // set below, so pages can extend it with their own hashes
@@ -99,6 +157,7 @@ async function securityPlugin(app: FastifyInstance, { config }: { config: Config
 
   await app.register(rateLimit, {
     global: false,
+    store: attemptRateLimitStore(attempts, clock),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts; try again in ${context.after}`),
   });
