@@ -1,4 +1,11 @@
-import { expect, startIsolatedServer, test, uniqueEmail, type IsolatedServer } from './fixtures';
+import {
+  expect,
+  startIsolatedServer,
+  test,
+  uniqueEmail,
+  waitForMailedLink,
+  type IsolatedServer,
+} from './fixtures';
 
 // The money core's journey (issue: money core, "Done when"): a client registers, asks to deposit
 // $500 by Bitcoin and copies the address; staff confirm it through the API; the dashboard shows
@@ -41,6 +48,15 @@ test('client deposits by Bitcoin, staff confirm, Basic is unaffordable, a withdr
   await page.getByLabel('Country').selectOption('United States');
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('✅ Registration successful')).toBeVisible();
+
+  // Money needs a verified e-mail: open the link registration mailed to the dev outbox.
+  const link = await waitForMailedLink({
+    dataDir: server.dataDir,
+    to: email,
+    path: '/verifyEmail',
+  });
+  await page.goto(`${base}${link}`);
+  await expect(page.getByText('Your e-mail address is verified.')).toBeVisible();
 
   await page.goto(`${base}/userLogin`);
   await page.getByLabel('Email Address').fill(email);

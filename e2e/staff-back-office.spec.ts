@@ -1,5 +1,12 @@
 import { TOTP } from 'otpauth';
-import { expect, startIsolatedServer, test, uniqueEmail, type IsolatedServer } from './fixtures';
+import {
+  expect,
+  startIsolatedServer,
+  test,
+  uniqueEmail,
+  waitForMailedLink,
+  type IsolatedServer,
+} from './fixtures';
 
 // The back office's journey (issue: back office, "Done when"): the owner sets up TOTP and signs
 // in with it, creates a client, confirms that client's deposit, rejects a withdrawal with a
@@ -73,8 +80,18 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByText('✅ Registration successful')).toBeVisible();
 
-  // The client asks for a $500 deposit and writes to support (through the API, as the portal does).
+  // The client opens the verification link that registration mailed (money needs it), then asks
+  // for a $500 deposit and writes to support (through the API, as the portal does).
   const api = await playwright.request.newContext({ baseURL: base });
+  const link = await waitForMailedLink({
+    dataDir: server.dataDir,
+    to: email,
+    path: '/verifyEmail',
+  });
+  const verified = await api.post('/api/email/verify', {
+    data: { token: link.slice(link.indexOf('#token=') + '#token='.length) },
+  });
+  expect(verified.status()).toBe(200);
   const login = await api.post('/api/userLogin/send', { data: { email, password } });
   const clientHeaders = { 'user-token': ((await login.json()) as { token: string }).token };
   expect(
