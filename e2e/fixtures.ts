@@ -1,4 +1,6 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 
 export { expect };
 
@@ -72,3 +74,64 @@ export type { ProductionServer as IsolatedServer } from '../scripts/production-s
  * row there is (e.g. "no activity yet"), which the shared server cannot promise.
  */
 export { startProductionServer as startIsolatedServer } from '../scripts/production-server.mjs';
+
+/** The plain-text part of an .eml file from the dev outbox, decoded (quoted-printable, base64). */
+export function mailText(eml: string): string {
+  const lines = eml.replace(/\r\n/g, '\n');
+  const boundary = /boundary="?([^";\n]+)"?/i.exec(lines)?.[1];
+  const parts = boundary ? lines.split(`--${boundary}`) : [lines];
+  for (const part of parts) {
+    const split = part.indexOf('\n\n');
+    if (split < 0) continue;
+    const headers = part.slice(0, split);
+    if (!/content-type:\s*text\/plain/i.test(headers) && boundary) continue;
+    const body = part.slice(split + 2);
+    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+    if (encoding === 'base64')
+      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+    if (encoding === 'quoted-printable') {
+      // Soft line breaks ("=" at the end of a line) join lines; "=3D" and friends are bytes.
+      const joined = body.replace(/=\n/g, '');
+      const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
+        String.fromCharCode(parseInt(hex, 16)),
+      );
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    }
+    return body;
+  }
+  throw new Error('the mail has no text part');
+}
+
+/**
+ * Waits (polling `DATA_DIR/outbox`, the dev mail outbox) for the newest mail to `to` that holds a
+ * link to `path` with a token (`/verifyEmail#token=…`), and returns that link's path and
+ * fragment, to be opened on whichever base URL the test uses.
+ */
+export async function waitForMailedLink(options: {
+  dataDir: string;
+  to: string;
+  path: string;
+  timeoutMs?: number;
+}): Promise<string> {
+  const outbox = join(options.dataDir, 'outbox');
+  const pattern = new RegExp(`${options.path}#token=[A-Za-z0-9_-]{43}`);
+  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
+  for (;;) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    // File names begin with the time they were written, so the newest sorts last.
+    for (const name of names
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse()) {
+      const eml = await readFile(join(outbox, name), 'utf8');
+      const to = /^To:\s*(.+)$/im.exec(eml.replace(/\r\n/g, '\n'))?.[1] ?? '';
+      if (!to.toLowerCase().includes(options.to.toLowerCase())) continue;
+      const link = pattern.exec(mailText(eml))?.[0];
+      if (link) return link;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`no mail to ${options.to} with a ${options.path} link in ${outbox}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
