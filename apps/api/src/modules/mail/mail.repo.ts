@@ -50,6 +50,13 @@ export async function claimDueMails(
   leaseUntil: Date,
   limit: number,
 ): Promise<DueMail[]> {
+  // An idle outbox costs one indexed read per poll, not a transaction (PGlite has one connection).
+  const [anyDue] = await db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.state, 'queued'), lte(mailOutbox.sendAfter, now)))
+    .limit(1);
+  if (!anyDue) return [];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mailOutbox.id })
