@@ -198,6 +198,22 @@ describe('password reset', () => {
     await smtp.waitFor(client.email, /Your password was changed/);
   });
 
+  it('lets exactly one of two simultaneous uses of a link through', async () => {
+    const client = await t.createClient();
+    await request(client.email);
+    const token = linkToken(
+      (await smtp.waitFor(client.email, /Set a new password/)).text,
+      '/setNewPassword',
+    );
+    const results = await Promise.all([
+      confirm(token, 'first-new-secret'),
+      confirm(token, 'second-new-secret'),
+    ]);
+    expect(results.map((result) => result.statusCode).sort()).toEqual([200, 410]);
+    const winner = results[0]!.statusCode === 200 ? 'first-new-secret' : 'second-new-secret';
+    expect(await t.login(client.email, winner)).toMatch(/^[\w-]{43}$/);
+  });
+
   it('lifts a login lock-out', async () => {
     const client = await t.createClient();
     const login = (password: string) =>
