@@ -4,9 +4,9 @@ import type { TestApp } from '../test/test-app.js';
 import { AUTH_RATE_LIMIT } from './security.js';
 
 const STRICT_CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; " +
-  "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; " +
-  "frame-ancestors 'none'";
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self'; connect-src 'self'; object-src 'none'; frame-src 'self' blob:; base-uri 'self'; " +
+  "form-action 'self'; frame-ancestors 'none'";
 
 let plain: TestApp;
 let https: TestApp;

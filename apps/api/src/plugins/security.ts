@@ -18,10 +18,13 @@ export const CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:'],
+  // blob: — the back office shows a verification document it fetched with its token as a blob
+  // (an image, or a PDF in a frame); only the site's own script can make a blob: URL.
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'"],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
+  'frame-src': ["'self'", 'blob:'],
   'base-uri': ["'self'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],

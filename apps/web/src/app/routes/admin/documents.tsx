@@ -1,9 +1,10 @@
 import type { Route } from './+types/documents';
+import { DocumentQueue } from '../../../features/back-office-documents/components/document-queue';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
   pageMeta('Documents', 'Verification documents to review.', { noindex: true });
 
 export default function AdminDocumentsPage() {
-  return <h1>Documents</h1>;
+  return <DocumentQueue />;
 }

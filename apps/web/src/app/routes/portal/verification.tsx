@@ -1,9 +1,10 @@
 import type { Route } from './+types/verification';
+import { VerificationDocuments } from '../../../features/documents/components/verification-page';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>
-  pageMeta('Verification', 'Verification documents.', { noindex: true });
+  pageMeta('Verification', 'Upload your verification documents.', { noindex: true });
 
 export default function VerificationPage() {
-  return <h1>Verification</h1>;
+  return <VerificationDocuments />;
 }

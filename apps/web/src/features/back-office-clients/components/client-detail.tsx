@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../back-office-requests';
+import { ClientDocuments } from '../../back-office-documents';
 import { useStaffClient } from '../api/get-staff-client';
 import {
   ClientReferrals,
@@ -175,6 +176,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         onOutcome={notice.report}
       />
       <ClientSubscriptions subscriptions={detail.data.subscriptions} />
+      <ClientDocuments clientId={client.id} onOutcome={notice.report} />
       <ClientTickets tickets={detail.data.tickets} />
       <ClientReferrals referrals={detail.data.referrals} />
       <ClientSessions sessions={detail.data.sessions} />

@@ -1,4 +1,5 @@
 import { BalanceChart, OpenRequests } from '../../money';
+import { VerificationStatusPanel } from '../../documents';
 import { useDashboard } from '../api/get-dashboard';
 import { FinanceCards } from './finance-cards';
 import { RetryPanel } from '../../../components/ui/error-panel';
@@ -33,6 +34,7 @@ export function DashboardOverview() {
       <div className="dashboard-panels">
         <BalanceChart />
         <OpenRequests />
+        <VerificationStatusPanel />
       </div>
     </div>
   );

@@ -1,0 +1,125 @@
+import {
+  CARD_DOCUMENT_KINDS,
+  DOCUMENT_KIND_LABELS,
+  DOCUMENT_MAX_SIZE_TEXT,
+  REQUIRED_DOCUMENT_KINDS,
+  type ClientDocuments,
+} from '@brokerdesk/shared';
+import { useId } from 'react';
+import { RetryPanel } from '../../../components/ui/error-panel';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { TableFrame } from '../../../components/ui/table-frame';
+import { TableCaption, TableHead } from '../../../components/ui/table-parts';
+import { Timestamp } from '../../../components/ui/timestamp';
+import { useDocuments } from '../api/get-documents';
+import { DocumentKindCard } from './document-kind-card';
+import { VERIFICATION_STATUS_TEXT } from '../verification-text';
+import { DocumentStatusPill, VerificationStatusPill } from './document-status';
+import '../documents.css';
+
+function UploadHistory({ items }: { items: ClientDocuments['items'] }) {
+  const captionId = useId();
+  if (items.length === 0) return null;
+  return (
+    <section className="document-history">
+      <TableFrame labelledBy={captionId}>
+        <table>
+          <TableCaption id={captionId}>Your uploads, newest first</TableCaption>
+          <TableHead columns={['Document', 'File', 'Uploaded', 'Status', 'Reason']} />
+          <tbody>
+            {items.map((item) => (
+              <tr key={item.id}>
+                <td>{DOCUMENT_KIND_LABELS[item.kind]}</td>
+                <td className="table-wrap document-history-name">{item.originalName}</td>
+                <td>
+                  <Timestamp value={item.createdAt} />
+                </td>
+                <td>
+                  <DocumentStatusPill status={item.status} />
+                </td>
+                <td className="table-wrap">{item.reason ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+    </section>
+  );
+}
+
+/** /userDashboard/verification: the documents the legal text asks for, one card per kind. */
+export function VerificationDocuments() {
+  const documents = useDocuments();
+  const requiredId = useId();
+  const cardId = useId();
+
+  return (
+    <div className="page-section verification-page">
+      <h1>Verification</h1>
+      <p className="lead">
+        We verify every account before money moves. Send a photo (JPEG or PNG) or a PDF scan of each
+        document, up to {DOCUMENT_MAX_SIZE_TEXT}. Our team checks each one and e-mails you the
+        outcome; if one is not accepted, you will see why here.
+      </p>
+      {documents.isPending ? (
+        <div aria-busy="true">
+          <p>
+            <Skeleton size="lg" />
+          </p>
+          <p>
+            <Skeleton size="lg" /> <Skeleton size="lg" />
+          </p>
+        </div>
+      ) : documents.isError ? (
+        <RetryPanel
+          message="We could not load your documents. Please try again."
+          onRetry={() => void documents.refetch()}
+          retrying={documents.isFetching}
+        />
+      ) : (
+        <>
+          <div className="verification-summary" role="group" aria-label="Verification status">
+            <p>
+              <strong>Status:</strong>{' '}
+              <VerificationStatusPill status={documents.data.verification.status} />
+            </p>
+            <p>{VERIFICATION_STATUS_TEXT[documents.data.verification.status]}</p>
+          </div>
+
+          <section aria-labelledby={requiredId}>
+            <h2 id={requiredId}>Required documents</h2>
+            <div className="document-cards">
+              {REQUIRED_DOCUMENT_KINDS.map((kind) => (
+                <DocumentKindCard
+                  key={kind}
+                  kind={kind}
+                  latest={documents.data.verification.documents[kind]}
+                />
+              ))}
+            </div>
+          </section>
+
+          <section aria-labelledby={cardId}>
+            <h2 id={cardId}>For card deposits</h2>
+            <p>
+              If you deposit by card, send a photo of the front and of the back of that card. Mask
+              the middle digits (cover them with paper or tape) so that only the last 4 digits are
+              visible.
+            </p>
+            <div className="document-cards">
+              {CARD_DOCUMENT_KINDS.map((kind) => (
+                <DocumentKindCard
+                  key={kind}
+                  kind={kind}
+                  latest={documents.data.verification.documents[kind]}
+                />
+              ))}
+            </div>
+          </section>
+
+          <UploadHistory items={documents.data.items} />
+        </>
+      )}
+    </div>
+  );
+}
