@@ -1,5 +1,5 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -169,4 +169,25 @@ describe('SetNewPassword', () => {
       expect(api.requests).toHaveLength(0);
     },
   );
+
+  it('takes a link pasted into the address bar of the open page (a fragment change)', async () => {
+    api.on('POST /api/password-reset/confirm', {
+      status: 200,
+      body: { message: MESSAGES.passwordReset.done },
+    });
+    const { user } = openLink('');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(MESSAGES.verification.linkInvalid),
+    );
+
+    act(() => {
+      window.history.replaceState(null, '', `${PATH}#token=${TOKEN}`);
+      window.dispatchEvent(new Event('hashchange'));
+    });
+    await fill(user, 'new-secret-1', 'new-secret-1');
+
+    expect(await screen.findByText(MESSAGES.passwordReset.done)).toBeTruthy();
+    expect(confirmPosts()[0]?.body).toMatchObject({ token: TOKEN });
+    expect(window.location.hash).toBe('');
+  });
 });

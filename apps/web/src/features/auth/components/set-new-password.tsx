@@ -67,9 +67,18 @@ export function SetNewPassword() {
   const outcomeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (taken.current !== undefined) return;
-    taken.current = takeLinkToken();
-    setLinkToken(taken.current);
+    const start = (next: string | null) => {
+      taken.current = next;
+      setLinkToken(next);
+      setOutcome(null);
+    };
+    if (taken.current === undefined) start(takeLinkToken());
+    // A link pasted into the address bar of this page changes only the fragment: no new page.
+    const onHashChange = () => {
+      if (/[#&]token=/.test(window.location.hash)) start(takeLinkToken());
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
   }, []);
 
   // The form is gone once the link has done its work (or cannot): focus what replaced it.
@@ -121,7 +130,8 @@ export function SetNewPassword() {
     );
   }
 
-  return <NewPasswordForm token={token} onOutcome={setOutcome} />;
+  // A new link is a new form (its token is one of the form's values).
+  return <NewPasswordForm key={token} token={token} onOutcome={setOutcome} />;
 }
 
 function NewPasswordForm({

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
@@ -147,5 +147,23 @@ describe('VerifyEmail', () => {
     openLink(`#token=${TOKEN}`);
     await waitFor(() => expect(statusText()).toContain('Could not reach the server'));
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('takes a link pasted into the address bar of the open page (a fragment change)', async () => {
+    api.on('POST /api/email/verify', {
+      status: 200,
+      body: { message: MESSAGES.verification.emailVerified },
+    });
+    openLink('');
+    await waitFor(() => expect(statusText()).toBe(MESSAGES.verification.linkInvalid));
+
+    act(() => {
+      window.history.replaceState(null, '', `${PATH}#token=${TOKEN}`);
+      window.dispatchEvent(new Event('hashchange'));
+    });
+
+    await waitFor(() => expect(statusText()).toBe(MESSAGES.verification.emailVerified));
+    expect(verifyPosts().map((r) => r.body)).toEqual([{ token: TOKEN }]);
+    expect(window.location.hash).toBe('');
   });
 });

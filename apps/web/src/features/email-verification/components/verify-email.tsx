@@ -75,10 +75,18 @@ export function VerifyEmail() {
   const [noToken, setNoToken] = useState(false);
 
   useEffect(() => {
-    if (token.current !== undefined) return;
-    token.current = takeLinkToken();
-    if (token.current) mutate(token.current);
-    else setNoToken(true);
+    const start = (next: string | null) => {
+      token.current = next;
+      setNoToken(next === null);
+      if (next) mutate(next);
+    };
+    if (token.current === undefined) start(takeLinkToken());
+    // A link pasted into the address bar of this page changes only the fragment: no new page.
+    const onHashChange = () => {
+      if (/[#&]token=/.test(window.location.hash)) start(takeLinkToken());
+    };
+    window.addEventListener('hashchange', onHashChange);
+    return () => window.removeEventListener('hashchange', onHashChange);
   }, [mutate]);
 
   const outcome: Outcome = noToken
