@@ -290,7 +290,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(subscriptionRoutes, { service: subscriptionService });
     await app.register(referralRoutes, { db: openDb.db });
     await app.register(staffClientRoutes, {
-      service: makeStaffClientService({ db: openDb.db, clock, ledger, clients: clientService }),
+      service: makeStaffClientService({
+        db: openDb.db,
+        clock,
+        ledger,
+        clients: clientService,
+        accountLinks,
+      }),
     });
     await app.register(staffSupportRoutes, { db: openDb.db, clock, mail });
     await app.register(auditRoutes, { db: openDb.db });

@@ -125,7 +125,27 @@ export const StaffClientDetailSchema = z.object({
   referrals: z.array(
     z.object({ id: z.string(), name: z.string(), email: z.string(), joinedAt: z.string() }),
   ),
-  sessions: z.array(z.object({ createdAt: z.string(), expiresAt: z.string() })),
+  sessions: z.array(
+    z.object({
+      createdAt: z.string(),
+      expiresAt: z.string(),
+      lastSeenAt: z.string(),
+      userAgent: z.string().nullable(),
+    }),
+  ),
+  /** The newest mails to this client (metadata only; bodies are gone once sent). */
+  mails: z.array(
+    z.object({
+      id: z.string(),
+      template: z.string(),
+      subject: z.string(),
+      state: z.enum(['queued', 'sent', 'failed']),
+      createdAt: z.string(),
+      sendAfter: z.string(),
+      sentAt: z.string().nullable(),
+      lastError: z.string().nullable(),
+    }),
+  ),
 });
 export type StaffClientDetail = z.infer<typeof StaffClientDetailSchema>;
 

@@ -96,17 +96,22 @@ export function makeAccountLinkService({
     if (!verified) await refuseLink(tokenHash, 'verify-email');
   }
 
-  /** A new link for a signed-in, unverified client, at most once a minute. */
+  /**
+   * A new link for an unverified client, at most once a minute: asked for by the client, or by
+   * staff for them (`afterIssue` writes staff's audit record in the same transaction).
+   */
   async function resendVerification({
     clientId,
+    afterIssue,
   }: {
     clientId: string;
+    afterIssue?: (tx: Db) => Promise<void>;
   }): Promise<{ retryAfterSeconds: number }> {
     const cooldownSeconds = Math.ceil(VERIFICATION_RESEND_COOLDOWN_MS / 1000);
     await db.transaction(async (tx) => {
       // The row lock makes two quick clicks queue one mail, not two.
       const client = await lockClientForLink(tx, clientId);
-      if (!client) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+      if (!client) throw new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
       if (client.emailVerifiedAt)
         throw new AppError('ALREADY_VERIFIED', MESSAGES.verification.alreadyVerified);
       const last = await findNewestTokenIssuedAt(tx, clientId, 'verify-email');
@@ -119,6 +124,7 @@ export function makeAccountLinkService({
         });
       }
       await issueVerification(tx, clientId);
+      await afterIssue?.(tx);
     });
     return { retryAfterSeconds: cooldownSeconds };
   }

@@ -4,6 +4,7 @@ import {
   ClientCreatedSchema,
   ClientListQuerySchema,
   MESSAGES,
+  MessageResponseSchema,
   ReasonBodySchema,
   RegisterBodySchema,
   StaffClientDetailSchema,
@@ -122,5 +123,23 @@ export const staffClientRoutes: FastifyPluginAsyncZod<{ service: StaffClientServ
       },
     },
     async (request) => service.setDisabled(request.params.id, false, requireStaffActor(request)),
+  );
+
+  app.post(
+    '/api/staff/clients/:id/verification-link',
+    {
+      config: write,
+      schema: {
+        tags,
+        security,
+        summary: 'Mail the client a new e-mail verification link (once a minute)',
+        params: IdParamsSchema,
+        response: { 202: MessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await service.sendVerificationLink(request.params.id, requireStaffActor(request));
+      return reply.code(202).send({ message: MESSAGES.verification.verificationSent });
+    },
   );
 };

@@ -14,7 +14,9 @@ import { csvLine, plainDollars } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
+import type { AccountLinkService } from '../account-links/account-links.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
+import { findClientMails } from '../mail/mail.repo.js';
 import {
   findSubscriptionsNewestFirst,
   toSubscription,
@@ -38,6 +40,7 @@ import type { StaffClientListRow } from './staff-clients.repo.js';
 import { isUuid } from '../../lib/ids.js';
 
 const DETAIL_ROWS = 100;
+const DETAIL_MAILS = 20;
 const CSV_PAGE = 1_000;
 export const CLIENT_CSV_MAX_ROWS = 100_000;
 
@@ -72,11 +75,13 @@ export function makeStaffClientService({
   clock,
   ledger,
   clients,
+  accountLinks,
 }: {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
   clients: ClientService;
+  accountLinks: AccountLinkService;
 }) {
   async function listPage(query: ClientListQuery): Promise<StaffClientPage> {
     const [rows, total] = await Promise.all([
@@ -126,6 +131,7 @@ export function makeStaffClientService({
         findLiveClientSessions(db, id, now, new Date(now.getTime() - SESSION_IDLE_MS.client)),
         row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
       ]);
+    const mails = await findClientMails(db, id, DETAIL_MAILS);
     const transactions = history ?? [];
     const events = await findEventsOf(
       db,
@@ -164,8 +170,34 @@ export function makeStaffClientService({
       sessions: liveSessions.map((session) => ({
         createdAt: session.createdAt.toISOString(),
         expiresAt: session.expiresAt.toISOString(),
+        lastSeenAt: session.lastSeenAt.toISOString(),
+        userAgent: session.userAgent,
+      })),
+      mails: mails.map((mail) => ({
+        id: mail.id,
+        template: mail.template,
+        subject: mail.subject,
+        state: mail.state,
+        createdAt: mail.createdAt.toISOString(),
+        sendAfter: mail.sendAfter.toISOString(),
+        sentAt: mail.sentAt?.toISOString() ?? null,
+        lastError: mail.lastError,
       })),
     };
+  }
+
+  /** Staff send a client a new verification link (they say the first never arrived). */
+  async function sendVerificationLink(id: string, staff: StaffActor): Promise<void> {
+    if (!isUuid(id)) throw clientNotFound();
+    await accountLinks.resendVerification({
+      clientId: id,
+      afterIssue: (tx) =>
+        recordAudit(tx, staff, {
+          action: 'client.verification_link',
+          targetType: 'client',
+          targetId: id,
+        }),
+    });
   }
 
   /** The seed's Manage Registration, through a staff endpoint so it is audited. */
@@ -214,7 +246,7 @@ export function makeStaffClientService({
     return toRow(row);
   }
 
-  return { listPage, listCsv, getDetail, createClient, setDisabled };
+  return { listPage, listCsv, getDetail, createClient, setDisabled, sendVerificationLink };
 }
 
 export type StaffClientService = ReturnType<typeof makeStaffClientService>;

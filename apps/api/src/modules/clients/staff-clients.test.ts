@@ -142,3 +142,44 @@ describe('client detail, create, disable', () => {
     ]);
   });
 });
+
+describe('verification link and mail log', () => {
+  it('sends an unverified client a new link once a minute, audited, and lists their mails', async () => {
+    const client = await clientCaller(t, undefined, { verified: false });
+    const url = `/api/staff/clients/${client.id}/verification-link`;
+
+    // Registration queued the first link a moment ago.
+    const tooSoon = await post(t, url, owner);
+    expect(tooSoon.statusCode).toBe(429);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await post(t, url, support)).statusCode).toBe(403);
+
+    await t.database.db.execute(
+      sql`update client_tokens set created_at = created_at - interval '2 minutes'
+          where client_id = ${client.id}`,
+    );
+    const sent = await post(t, url, owner);
+    expect(sent.statusCode).toBe(202);
+    expect(sent.json().message).toBe('We sent a new verification link to your e-mail address.');
+    expect((await auditRows(client.id)).map((row) => row.action)).toEqual([
+      'client.verification_link',
+    ]);
+
+    const detail = (await get(t, `/api/staff/clients/${client.id}`, support)).json();
+    expect(detail.mails.map((mail: { template: string }) => mail.template)).toEqual([
+      'verify-email',
+      'verify-email',
+    ]);
+    expect(detail.sessions[0]).toMatchObject({ lastSeenAt: expect.any(String) });
+
+    const verified = await clientCaller(t);
+    const done = await post(t, `/api/staff/clients/${verified.id}/verification-link`, owner);
+    expect(done.statusCode).toBe(409);
+    const unknown = await post(
+      t,
+      '/api/staff/clients/00000000-0000-4000-8000-000000000000/verification-link',
+      owner,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,6 +1,6 @@
 // The outbox table's queries. Enqueueing takes the caller's transaction, so a mail exists
 // exactly when the change it reports has committed.
-import { and, asc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 import type { RenderedMail } from './mail-templates.js';
@@ -106,4 +106,23 @@ export async function markMailFailed(
     .update(mailOutbox)
     .set(retryAt ? { sendAfter: retryAt, lastError: error } : { state: 'failed', lastError: error })
     .where(eq(mailOutbox.id, id));
+}
+
+/** A client's newest mails, metadata only (the back office's client detail). */
+export async function findClientMails(db: Db, clientId: string, limit: number) {
+  return db
+    .select({
+      id: mailOutbox.id,
+      template: mailOutbox.template,
+      subject: mailOutbox.subject,
+      state: mailOutbox.state,
+      createdAt: mailOutbox.createdAt,
+      sendAfter: mailOutbox.sendAfter,
+      sentAt: mailOutbox.sentAt,
+      lastError: mailOutbox.lastError,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.clientId, clientId))
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(limit);
 }

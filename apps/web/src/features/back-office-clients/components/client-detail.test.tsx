@@ -126,8 +126,30 @@ function detail(overrides: Partial<StaffClientDetail['client']> = {}): StaffClie
       },
     ],
     sessions: [
-      { createdAt: '2026-03-04T08:00:00.000Z', expiresAt: '2026-03-11T08:00:00.000Z' },
-      { createdAt: '2026-03-05T08:00:00.000Z', expiresAt: '2026-03-12T08:00:00.000Z' },
+      {
+        createdAt: '2026-03-04T08:00:00.000Z',
+        expiresAt: '2026-03-11T08:00:00.000Z',
+        lastSeenAt: '2026-03-04T08:30:00.000Z',
+        userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0',
+      },
+      {
+        createdAt: '2026-03-05T08:00:00.000Z',
+        expiresAt: '2026-03-12T08:00:00.000Z',
+        lastSeenAt: '2026-03-05T08:10:00.000Z',
+        userAgent: null,
+      },
+    ],
+    mails: [
+      {
+        id: 'm-1',
+        template: 'deposit-confirmed',
+        subject: 'Deposit of $500.00 confirmed',
+        state: 'sent',
+        createdAt: '2026-03-05T09:00:00.000Z',
+        sendAfter: '2026-03-05T09:00:00.000Z',
+        sentAt: '2026-03-05T09:00:01.000Z',
+        lastError: null,
+      },
     ],
   };
 }
