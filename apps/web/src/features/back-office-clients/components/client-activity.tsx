@@ -164,8 +164,10 @@ export function ClientSessions({ sessions }: { sessions: StaffClientDetail['sess
         <ul>
           {sessions.map((session, index) => (
             <li key={`${session.createdAt}-${index}`}>
-              Signed in <Timestamp value={session.createdAt} />, expires{' '}
+              Signed in <Timestamp value={session.createdAt} />, last active{' '}
+              <Timestamp value={session.lastSeenAt} />, expires{' '}
               <Timestamp value={session.expiresAt} />
+              {session.userAgent ? <span className="bo-muted"> — {session.userAgent}</span> : null}
             </li>
           ))}
         </ul>

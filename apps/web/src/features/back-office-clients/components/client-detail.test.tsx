@@ -313,3 +313,47 @@ describe('ClientDetail', () => {
     await waitFor(() => expect(detailGets(api)).toHaveLength(2));
   });
 });
+
+describe('ClientDetail e-mail', () => {
+  it('lists recent mails and mails an unverified client a new link', async () => {
+    signInAsStaff(api, 'operations');
+    const body = detail();
+    api.on(`GET ${DETAIL}`, {
+      status: 200,
+      body: { ...body, client: { ...body.client, verified: false } },
+    });
+    api.on(`POST ${DETAIL}/verification-link`, {
+      status: 202,
+      body: { message: 'We sent a new verification link to your e-mail address.' },
+    });
+    renderDetail();
+
+    const section = await screen.findByRole('region', { name: 'E-mail' });
+    expect(within(section).getByText(/not verified yet/)).toBeTruthy();
+    const table = within(section).getByRole('table');
+    expect(within(table).getByText('Deposit of $500.00 confirmed')).toBeTruthy();
+    expect(within(table).getByText('Sent', { selector: '.pill' })).toBeTruthy();
+
+    within(section).getByRole('button', { name: 'Send a new verification link' }).click();
+    expect(await screen.findByText('A new verification link is on its way.')).toBeTruthy();
+    expect(
+      api.requests.some((r) => r.method === 'POST' && r.path.endsWith('/verification-link')),
+    ).toBe(true);
+  });
+
+  it('offers no link to a verified client, nor to a role that cannot change clients', async () => {
+    signInAsStaff(api, 'support');
+    const body = detail();
+    api.on(`GET ${DETAIL}`, {
+      status: 200,
+      body: { ...body, client: { ...body.client, verified: false } },
+    });
+    renderDetail();
+    const section = await screen.findByRole('region', { name: 'E-mail' });
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.path === '/api/adminDashboard/adminDashboard')).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(within(section).queryByRole('button')).toBeNull();
+  });
+});

@@ -18,6 +18,7 @@ import {
   ClientTickets,
 } from './client-activity';
 import { ClientAccess } from './client-access';
+import { ClientMail } from './client-mail';
 import { ClientTransactions } from './client-transactions';
 import '../back-office-clients.css';
 
@@ -169,6 +170,13 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         />
       ) : null}
       <Profile client={client} />
+      <ClientMail
+        clientId={client.id}
+        verified={client.verified}
+        canSend={canWriteClients}
+        mails={detail.data.mails}
+        onOutcome={notice.report}
+      />
       <Balances balances={detail.data.balances} />
       <ClientTransactions
         transactions={detail.data.transactions}
