@@ -119,6 +119,13 @@ test('client verifies the e-mail address from the mailed link, then may deposit;
   await expect(page.getByText(LINK_USED)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Signed in, the calendar's REMIND also asks for a reminder mail (today is selected).
+  await page.goto(`${server.baseUrl}/calendar`);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.getByRole('button', { name: 'REMIND' }).click();
+  await expect(page.getByText(/^You will be reminded on /)).toBeVisible();
+  await expect(page.getByText('We will e-mail you on that day.')).toBeVisible();
 });
 
 test('client resets the password from a second device; the old password and the first device are out', async ({
@@ -230,4 +237,13 @@ test('the token pages have no accessibility violations and fit a phone', async (
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText(LINK_INVALID)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toBeVisible();
+
+  // Signed out, the calendar's REMIND keeps the seed's line and invites a login for a mail.
+  await page.goto(`${server.baseUrl}/calendar`);
+  await expect(page.getByRole('grid')).toBeVisible();
+  await page.getByRole('button', { name: 'REMIND' }).click();
+  await expect(page.getByText(/^You will be reminded on /)).toBeVisible();
+  await expect(
+    page.getByRole('link', { name: 'Log in to get the reminder by e-mail.' }),
+  ).toHaveAttribute('href', '/userLogin');
 });
