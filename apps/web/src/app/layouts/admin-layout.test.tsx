@@ -111,6 +111,7 @@ describe('back office shell', () => {
       'Clients',
       'Requests',
       'Support inbox',
+      'Documents',
       'Manage Registration',
       'Manage Subscription',
       'Manage Transaction',
@@ -129,6 +130,7 @@ describe('back office shell', () => {
       'Clients',
       'Requests',
       'Support inbox',
+      'Documents',
       'Two-factor authentication',
       'Logout',
     ]);
@@ -143,6 +145,7 @@ describe('back office shell', () => {
       'Clients',
       'Requests',
       'Support inbox',
+      'Documents',
       'Audit log',
       'Two-factor authentication',
       'Logout',

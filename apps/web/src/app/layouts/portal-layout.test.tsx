@@ -76,6 +76,7 @@ const PORTAL_LINKS = [
   ['Subscriptions', '/userDashboard/subscriptionTrade'],
   ['Transaction History', '/userDashboard/transactionHistory'],
   ['Referral', '/userDashboard/referral'],
+  ['Verification', '/userDashboard/verification'],
   ['Support', '/userDashboard/support'],
 ] as const;
 
