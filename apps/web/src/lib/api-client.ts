@@ -10,12 +10,15 @@ export class ApiError extends Error {
   readonly fields: Record<string, string[]> | undefined;
   /** The server's own `message`, when the response carried one. */
   readonly serverMessage: string | undefined;
+  /** From a `retry-after` header in seconds (a cooldown or lock-out), when there was one. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(options: {
     status: number;
     code?: ErrorCode;
     fields?: Record<string, string[]>;
     serverMessage?: string;
+    retryAfterSeconds?: number;
   }) {
     super(options.serverMessage ?? describeStatus(options.status));
     this.name = 'ApiError';
@@ -23,6 +26,7 @@ export class ApiError extends Error {
     this.code = options.code;
     this.fields = options.fields;
     this.serverMessage = options.serverMessage;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
@@ -98,7 +102,7 @@ export async function apiRequest<T = unknown>(
   const data = await readJson(response);
 
   if (!response.ok) {
-    const error = toApiError(response.status, data);
+    const error = toApiError(response.status, data, response.headers.get('retry-after'));
     if (response.status === 401 && options.auth && options.on401 !== 'ignore') {
       expireSession(options.auth);
     }
@@ -119,11 +123,14 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function toApiError(status: number, data: unknown): ApiError {
-  if (typeof data !== 'object' || data === null) return new ApiError({ status });
+function toApiError(status: number, data: unknown, retryAfter: string | null): ApiError {
+  const seconds = retryAfter && /^\d{1,6}$/.test(retryAfter) ? Number(retryAfter) : undefined;
+  if (typeof data !== 'object' || data === null)
+    return new ApiError({ status, retryAfterSeconds: seconds });
   const body = data as Partial<Record<keyof ErrorBody, unknown>>;
   return new ApiError({
     status,
+    retryAfterSeconds: seconds,
     serverMessage:
       typeof body.message === 'string' && body.message !== '' ? body.message : undefined,
     code: isErrorCode(body.code) ? body.code : undefined,

@@ -10,7 +10,10 @@ export interface RecordedRequest {
 }
 
 /** A JSON answer, a request that never settles, or a failure before any HTTP answer. */
-export type Reply = { status: number; body?: unknown } | 'pending' | 'network-error';
+export type Reply =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | 'pending'
+  | 'network-error';
 
 export interface FakeApi {
   /** Answer `METHOD /path` with this status and JSON body (the last call wins). */
@@ -39,7 +42,7 @@ export function installFakeApi(): FakeApi {
     if (reply === 'network-error') throw new TypeError('Failed to fetch');
     return reply.status === 204
       ? new Response(null, { status: 204 })
-      : jsonResponse(reply.status, reply.body);
+      : jsonResponse(reply.status, reply.body, reply.headers);
   });
   vi.stubGlobal('fetch', fetchFake);
   const api: FakeApi = {
@@ -52,10 +55,14 @@ export function installFakeApi(): FakeApi {
   return api;
 }
 
-function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(body === undefined ? '' : JSON.stringify(body), {
     status,
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
   });
 }
 

@@ -43,10 +43,9 @@ export function ResendVerificationButton({ className }: { className?: string }) 
         setResult({ tone: 'success', text: answer.message });
       },
       onError: (error) => {
-        // The server keeps its own count; ours waits its whole cooldown at most (the client
-        // cannot read its retry-after header).
+        // The server keeps the count; its retry-after says how long is left.
         if (error instanceof ApiError && error.status === 429) {
-          startResendCooldown(VERIFICATION_RESEND_COOLDOWN_MS / 1000);
+          startResendCooldown(error.retryAfterSeconds ?? VERIFICATION_RESEND_COOLDOWN_MS / 1000);
         }
         setResult({ tone: 'failure', text: resendFailureText(error) });
       },
