@@ -11,7 +11,7 @@ import { useSignOut } from '../../../lib/use-sign-out';
 import { useSessions } from '../api/get-sessions';
 import { useRevokeOtherSessions } from '../api/revoke-other-sessions';
 import { revokeSession, useRevokeSession } from '../api/revoke-session';
-import { deviceLabel } from '../device-label';
+import { deviceLabel } from '../../../lib/device-label';
 
 export const SIGN_OUT_FAILED = 'We could not sign that device out. Please try again.';
 export const SIGN_OUT_OTHERS_FAILED = 'We could not sign the other devices out. Please try again.';

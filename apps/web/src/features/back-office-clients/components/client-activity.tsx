@@ -7,6 +7,7 @@ import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { paths } from '../../../config/paths';
+import { deviceLabel } from '../../../lib/device-label';
 
 const TICKET_STATUS: Record<SupportTicket['status'], { label: string; tone: PillTone }> = {
   open: { label: 'Open', tone: 'warning' },
@@ -167,7 +168,7 @@ export function ClientSessions({ sessions }: { sessions: StaffClientDetail['sess
               Signed in <Timestamp value={session.createdAt} />, last active{' '}
               <Timestamp value={session.lastSeenAt} />, expires{' '}
               <Timestamp value={session.expiresAt} />
-              {session.userAgent ? <span className="bo-muted"> — {session.userAgent}</span> : null}
+              <span className="bo-muted"> — {deviceLabel(session.userAgent)}</span>
             </li>
           ))}
         </ul>
