@@ -200,6 +200,22 @@ describe('staff review of documents', () => {
     expect(response.headers['cache-control']).toBe('private, no-store');
     expect(response.headers['content-security-policy']).toContain('sandbox');
   });
+
+  it('puts every staff view of a file in the audit log, under the client', async () => {
+    const client = await clientCaller(t);
+    const id = await uploaded(client, 'id', PDF_BYTES);
+    await get(t, `/api/staff/documents/${id}/file`, compliance);
+    await get(t, `/api/staff/documents/${id}/file`, auditor);
+    const views = await t.database.db
+      .select({ staffRole: auditLog.staffRole, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'document.view'), eq(auditLog.targetId, client.id)))
+      .orderBy(auditLog.createdAt);
+    expect(views).toEqual([
+      { staffRole: 'compliance', after: { documentId: id, kind: 'id' } },
+      { staffRole: 'auditor', after: { documentId: id, kind: 'id' } },
+    ]);
+  });
 });
 
 describe('the staff queue', () => {

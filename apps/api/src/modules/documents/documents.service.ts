@@ -296,8 +296,18 @@ export function makeDocumentService({
     return openFile(isUuid(id) ? await findClientDocument(db, clientId, id) : null);
   }
 
-  async function openStaffDocumentFile({ id }: { id: string }) {
-    return openFile(isUuid(id) ? await findDocument(db, id) : null);
+  /** Staff looking at a client's identity papers is itself on the record (audited). */
+  async function openStaffDocumentFile({ id, actor }: { id: string; actor: StaffActor }) {
+    const row = isUuid(id) ? await findDocument(db, id) : null;
+    if (row) {
+      await recordAudit(db, actor, {
+        action: 'document.view',
+        targetType: 'client',
+        targetId: row.clientId,
+        after: { documentId: row.id, kind: row.kind },
+      });
+    }
+    return openFile(row);
   }
 
   async function listStaffDocuments(query: StaffDocumentQuery): Promise<StaffDocumentPage> {

@@ -48,7 +48,13 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod<{ service: DocumentServi
       schema: { tags, security, summary: "A document's file", params: IdParamsSchema },
     },
     async (request, reply) =>
-      sendDocumentFile(reply, await service.openStaffDocumentFile({ id: request.params.id })),
+      sendDocumentFile(
+        reply,
+        await service.openStaffDocumentFile({
+          id: request.params.id,
+          actor: requireStaffActor(request),
+        }),
+      ),
   );
 
   app.get(
