@@ -6,11 +6,11 @@ import {
   type RegisterForm,
 } from '@brokerdesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
-import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateClient } from '../api/create-client';
 import { applyFailure } from '../form-failure';
@@ -69,10 +69,8 @@ export function ClientRegistrationForm() {
   });
   const create = useCreateClient();
   const [result, setResult] = useState<string | null>(null);
+  const [passwordFieldsKey, setPasswordFieldsKey] = useState(0);
   const [detail, setDetail] = useState<string | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
-  const passwordId = useId();
-  const confirmId = useId();
 
   const editable = (name: (typeof FIELD_NAMES)[number]) =>
     field(name, { onChange: () => clearErrors(name) });
@@ -83,7 +81,8 @@ export function ClientRegistrationForm() {
     create.mutate(body, {
       onSuccess: () => {
         reset(EMPTY_FORM);
-        setShowPasswords(false);
+        // A fresh pair of fields: the passwords are hidden again.
+        setPasswordFieldsKey((key) => key + 1);
         setResult(MESSAGES.backOffice.clientCreated);
       },
       onError: (error) => {
@@ -130,30 +129,13 @@ export function ClientRegistrationForm() {
         error={errors.phone?.message}
         {...editable('phone')}
       />
-      <TextField
-        id={passwordId}
-        label="Password"
-        type={showPasswords ? 'text' : 'password'}
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...editable('password')}
+      <NewPasswordFields
+        key={passwordFieldsKey}
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+        password={editable('password')}
+        confirm={editable('confirmPassword')}
       />
-      <TextField
-        id={confirmId}
-        label="Confirm Password"
-        type={showPasswords ? 'text' : 'password'}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...editable('confirmPassword')}
-      />
-      <div className="form-row-end">
-        <VisibilityToggle
-          visible={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          noun="passwords"
-          controls={`${passwordId} ${confirmId}`}
-        />
-      </div>
       <SelectField label="Country" error={errors.country?.message} {...editable('country')}>
         <option value="">Choose Country</option>
         {COUNTRIES.map((country) => (

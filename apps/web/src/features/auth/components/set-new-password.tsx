@@ -5,11 +5,10 @@ import {
   type SetNewPasswordForm as SetNewPasswordValues,
 } from '@brokerdesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { TextField } from '../../../components/ui/text-field';
-import { VisibilityToggle } from '../../../components/ui/visibility-toggle';
+import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { paths } from '../../../config/paths';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { takeLinkToken } from '../../../lib/link-token';
@@ -156,9 +155,6 @@ function NewPasswordForm({
   });
   const request = useSetNewPassword();
   const [failure, setFailure] = useState<string | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
-  const passwordId = useId();
-  const confirmId = useId();
 
   const editable = (name: (typeof FIELD_NAMES)[number]) =>
     field(name, { onChange: () => clearErrors(name) });
@@ -187,30 +183,14 @@ function NewPasswordForm({
   return (
     <form className="form" noValidate onSubmit={handleSubmit(onValid)}>
       <p className="auth-subtitle">Choose a new password for your account.</p>
-      <TextField
-        id={passwordId}
-        label="New password"
-        type={showPasswords ? 'text' : 'password'}
-        autoComplete="new-password"
-        error={errors.password?.message}
-        {...editable('password')}
+      <NewPasswordFields
+        passwordLabel="New password"
+        confirmLabel="Confirm new password"
+        passwordError={errors.password?.message}
+        confirmError={errors.confirmPassword?.message}
+        password={editable('password')}
+        confirm={editable('confirmPassword')}
       />
-      <TextField
-        id={confirmId}
-        label="Confirm new password"
-        type={showPasswords ? 'text' : 'password'}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        {...editable('confirmPassword')}
-      />
-      <div className="form-row-end">
-        <VisibilityToggle
-          visible={showPasswords}
-          onToggle={() => setShowPasswords((v) => !v)}
-          noun="passwords"
-          controls={`${passwordId} ${confirmId}`}
-        />
-      </div>
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Saving…' : 'Set new password'}
       </button>
