@@ -18,6 +18,9 @@ export function dashboardQuery() {
     queryFn: ({ signal }) => getDashboard(signal),
     // Never asked without a token (e.g. while signing out): the answer could only be 401.
     enabled: () => getToken('user') !== null,
+    // Balances change when staff act, not only when this client does: a page that shows them
+    // asks again when it opens, even while the portal's banner keeps this query alive.
+    staleTime: 0,
   });
 }
 
