@@ -1,7 +1,8 @@
 // Initial JavaScript of the public pages: every script a page loads before anyone interacts
 // with it — its script tags, module preloads, the entry's import() in inline scripts, and every
 // static import reachable from those — gzip-compressed file by file, as a browser receives them.
-// Prints one JSON line per page. Budget (issue 3): '/' at most 125 KB gzip.
+// Prints one JSON line per page (with its stylesheets' gzip size too) and exits 1 when a page is
+// over its budget: `npm test` runs it after the build, so a public page cannot grow unnoticed.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -9,12 +10,22 @@ import { WEB_BUILD } from '../scripts/lib.mjs';
 import { ensureBuild } from './lib.mjs';
 
 const CLIENT = join(WEB_BUILD, 'client');
-const BUDGET_BYTES = 125 * 1024;
+const KB = 1024;
+
+/**
+ * Pages measured, with their budget of initial JS (gzip). Public pages get the issue's 125 KB
+ * (React 19 + React Router 7 alone are about 107). Two are held where they are until they are
+ * slimmed (regression guards, not targets; bench/README.md states each gap): /userLogin loads
+ * React Query through the auth pages' layout (about 8 KB), /userRegister also the form schemas
+ * (zod), react-hook-form and the country list. The portal is not public and only reported.
+ */
 const PAGES = [
-  ['/', 'index.html'],
-  ['/forex', 'forex/index.html'],
-  ['/terms', 'terms/index.html'],
-  ['/userRegister', 'userRegister/index.html'],
+  { page: '/', file: 'index.html', budgetKB: 125 },
+  { page: '/forex', file: 'forex/index.html', budgetKB: 125 },
+  { page: '/terms', file: 'terms/index.html', budgetKB: 125 },
+  { page: '/userLogin', file: 'userLogin/index.html', budgetKB: 131 },
+  { page: '/userRegister', file: 'userRegister/index.html', budgetKB: 175 },
+  { page: '/userDashboard', file: '__spa-fallback.html' },
 ];
 
 /** Asset paths a page's HTML asks for before interaction. */
@@ -28,6 +39,26 @@ function htmlScripts(html) {
   ];
   for (const pattern of patterns) for (const m of html.matchAll(pattern)) found.add(m[1]);
   return found;
+}
+
+/** Stylesheets a page's HTML links. */
+function htmlStyles(html) {
+  const found = new Set();
+  for (const m of html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)) {
+    found.add(m[1]);
+  }
+  return [...found];
+}
+
+function gzipTotal(paths) {
+  let raw = 0;
+  let gzip = 0;
+  for (const path of paths) {
+    const content = readFileSync(join(CLIENT, path));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+  }
+  return { raw, gzip };
 }
 
 /** Static imports of one chunk (`import … from "./x.js"`, `import "./x.js"`), as /assets paths. */
@@ -52,31 +83,30 @@ export function initialScripts(html) {
 }
 
 await ensureBuild();
-let overBudget = false;
-for (const [page, file] of PAGES) {
+const overBudget = [];
+for (const { page, file, budgetKB } of PAGES) {
   const html = readFileSync(join(CLIENT, file), 'utf8');
   const scripts = initialScripts(html);
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  for (const path of scripts) {
-    const code = readFileSync(join(CLIENT, path));
-    rawBytes += code.length;
-    gzipBytes += gzipSync(code, { level: 9 }).length;
-  }
+  const js = gzipTotal(scripts);
+  const css = gzipTotal(htmlStyles(html));
   const result = {
     bench: 'web-initial-js',
     page,
     files: scripts.length,
-    rawBytes,
-    gzipBytes,
-    gzipKB: Math.round((gzipBytes / 1024) * 10) / 10,
+    rawBytes: js.raw,
+    gzipBytes: js.gzip,
+    gzipKB: Math.round((js.gzip / KB) * 10) / 10,
+    cssGzipKB: Math.round((css.gzip / KB) * 10) / 10,
     htmlGzipBytes: gzipSync(html, { level: 9 }).length,
   };
-  if (page === '/') {
-    result.budgetKB = BUDGET_BYTES / 1024;
-    result.withinBudget = gzipBytes <= BUDGET_BYTES;
-    overBudget = !result.withinBudget;
+  if (budgetKB !== undefined) {
+    result.budgetKB = budgetKB;
+    result.withinBudget = js.gzip <= budgetKB * KB;
+    if (!result.withinBudget) overBudget.push(`${page} ${result.gzipKB} KB > ${budgetKB} KB`);
   }
   console.log(JSON.stringify(result));
 }
-if (overBudget) process.exitCode = 1;
+if (overBudget.length > 0) {
+  console.error(`Initial JS over budget: ${overBudget.join('; ')}`);
+  process.exitCode = 1;
+}

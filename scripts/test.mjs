@@ -74,6 +74,8 @@ if (process.env.TEST_DATABASE_URL) {
 
 const built = await step('Production build', 'npm', ['run', '--silent', 'build']);
 if (built) {
+  // Initial JS of the public pages against their budgets (bench/web-initial-js.mjs).
+  if (!(await step('Bundle budgets', 'node', ['bench/web-initial-js.mjs']))) failed += 1;
   const e2eReport = join(reports, 'playwright.json');
   const e2eOk = await step(
     'Browser journeys (Playwright + Chromium)',
