@@ -17,7 +17,8 @@ export { ROOT, freePort, run };
 export const POSTGRES_ADMIN_URL =
   process.env.BENCH_POSTGRES_URL ?? 'postgres://root@127.0.0.1:5432/test';
 
-export const QUICK = process.argv.includes('--quick');
+/** `--quick` or BENCH_QUICK=1 (for `npm run bench`): shorter runs, same measures. */
+export const QUICK = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
 
 export const OWNER = { username: 'bench-owner', password: 'bench-owner-password-1' };
 
