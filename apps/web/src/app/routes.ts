@@ -13,12 +13,15 @@ export default [
     // Unknown URLs, and '/__not-found' which the build pre-renders as the 404 page.
     route('*', 'routes/not-found.tsx'),
   ]),
+  // The pre-rendered auth pages need no React Query (decision 070): kept out of its layout.
+  layout('layouts/auth-layout.tsx', { id: 'auth-public' }, [
+    route('userRegister', 'routes/user-register.tsx'),
+    route('userLogin', 'routes/user-login.tsx'),
+    route('passwordReset', 'routes/password-reset.tsx'),
+  ]),
   layout('layouts/query-layout.tsx', [
-    layout('layouts/auth-layout.tsx', [
-      route('userRegister', 'routes/user-register.tsx'),
-      route('userLogin', 'routes/user-login.tsx'),
-      route('passwordReset', 'routes/password-reset.tsx'),
-      // Token pages opened from mailed links (SPA-only, never pre-rendered).
+    // Token pages opened from mailed links (SPA-only, never pre-rendered).
+    layout('layouts/auth-layout.tsx', { id: 'auth-tokens' }, [
       route('verifyEmail', 'routes/verify-email.tsx'),
       route('setNewPassword', 'routes/set-new-password.tsx'),
     ]),

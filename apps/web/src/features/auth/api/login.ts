@@ -1,6 +1,6 @@
 import type { TokenResponse } from '@brokerdesk/shared';
-import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
+import { useSubmission } from '../../../lib/use-submission';
 
 export interface LoginInput {
   email: string;
@@ -26,5 +26,5 @@ export async function login(input: LoginInput): Promise<TokenResponse> {
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useSubmission(login);
 }

@@ -1,6 +1,6 @@
 import type { RegisterBody } from '@brokerdesk/shared';
-import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useSubmission } from '../../../lib/use-submission';
 
 /** POST /api/userRegister/send — any 2xx is success (seed §7). */
 export async function register(body: RegisterBody): Promise<void> {
@@ -8,5 +8,5 @@ export async function register(body: RegisterBody): Promise<void> {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register });
+  return useSubmission(register);
 }
