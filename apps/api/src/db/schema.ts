@@ -34,6 +34,10 @@ export type SessionScope = (typeof SESSION_SCOPES)[number];
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+// Indexes for "newest first" lists are ascending: a backward scan serves ORDER BY … DESC. Never
+// `.desc()` in an index: Drizzle writes DESC NULLS LAST, which a plain DESC query cannot use, and
+// the list sorts the whole history instead (db/index-order.test.ts, migration 0006).
+
 function inList(values: readonly string[]) {
   return sql.raw(values.map((value) => `'${value}'`).join(', '));
 }
@@ -168,7 +172,7 @@ export const supportTickets = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('support_tickets_client_created_idx').on(t.clientId, t.createdAt.desc()),
+    index('support_tickets_client_created_idx').on(t.clientId, t.createdAt),
     index('support_tickets_status_created_idx').on(t.status, t.createdAt),
     uniqueIndex('support_tickets_idempotency_unique').on(t.idempotencyScope, t.idempotencyKey),
     check('support_tickets_status_valid', sql`${t.status} in (${inList(TICKET_STATUSES)})`),
@@ -280,8 +284,8 @@ export const ledgerTransfers = pgTable(
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
   },
   (t) => [
-    index('ledger_transfers_debit_created_idx').on(t.debitAccountId, t.createdAt.desc()),
-    index('ledger_transfers_credit_created_idx').on(t.creditAccountId, t.createdAt.desc()),
+    index('ledger_transfers_debit_created_idx').on(t.debitAccountId, t.createdAt),
+    index('ledger_transfers_credit_created_idx').on(t.creditAccountId, t.createdAt),
     uniqueIndex('ledger_transfers_idempotency_unique').on(t.actor, t.idempotencyKey),
     uniqueIndex('ledger_transfers_reverses_unique').on(t.reversesTransferId),
     index('ledger_transfers_linked_idx').on(t.linkedTransferId),
@@ -396,19 +400,9 @@ export const clientTransactions = pgTable(
   },
   (t) => [
     // History pages (keyset on created_at, id), unfiltered and by type or status.
-    index('client_transactions_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
-    index('client_transactions_client_type_idx').on(
-      t.clientId,
-      t.type,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
-    index('client_transactions_client_status_idx').on(
-      t.clientId,
-      t.status,
-      t.createdAt.desc(),
-      t.id.desc(),
-    ),
+    index('client_transactions_client_created_idx').on(t.clientId, t.createdAt, t.id),
+    index('client_transactions_client_type_idx').on(t.clientId, t.type, t.createdAt, t.id),
+    index('client_transactions_client_status_idx').on(t.clientId, t.status, t.createdAt, t.id),
     // The staff queue: pending requests, oldest first.
     index('client_transactions_pending_idx')
       .on(t.createdAt, t.id)
@@ -485,9 +479,9 @@ export const subscriptions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('subscriptions_client_created_idx').on(t.clientId, t.createdAt.desc(), t.id.desc()),
+    index('subscriptions_client_created_idx').on(t.clientId, t.createdAt, t.id),
     // The public activity feed: recent subscriptions of every client.
-    index('subscriptions_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('subscriptions_created_idx').on(t.createdAt, t.id),
     uniqueIndex('subscriptions_idempotency_unique').on(t.createdBy, t.idempotencyKey),
     check('subscriptions_amount_non_negative', sql`${t.amountMinor} >= 0 and ${t.bonusMinor} >= 0`),
     check('subscriptions_duration_positive', sql`${t.durationDays} > 0`),
@@ -514,9 +508,9 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('audit_log_created_idx').on(t.createdAt, t.id),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
-    index('audit_log_staff_idx').on(t.staffId, t.createdAt.desc()),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt),
   ],
 );
 
@@ -541,7 +535,7 @@ export const clientTokens = pgTable(
   (t) => [
     uniqueIndex('client_tokens_token_hash_unique').on(t.tokenHash),
     // The resend cooldown reads a client's newest token of one purpose.
-    index('client_tokens_client_purpose_idx').on(t.clientId, t.purpose, t.createdAt.desc()),
+    index('client_tokens_client_purpose_idx').on(t.clientId, t.purpose, t.createdAt),
     check('client_tokens_purpose_valid', sql`${t.purpose} in (${inList(CLIENT_TOKEN_PURPOSES)})`),
   ],
 );
@@ -576,7 +570,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.sendAfter, t.id)
       .where(sql`${t.state} = 'queued'`),
-    index('mail_outbox_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('mail_outbox_client_idx').on(t.clientId, t.createdAt),
     check('mail_outbox_state_valid', sql`${t.state} in (${inList(MAIL_STATES)})`),
   ],
 );
@@ -611,7 +605,7 @@ export const clientDocuments = pgTable(
   },
   (t) => [
     uniqueIndex('client_documents_stored_name_unique').on(t.storedName),
-    index('client_documents_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('client_documents_client_idx').on(t.clientId, t.createdAt),
     // The staff review queue: pending documents, oldest first.
     index('client_documents_pending_idx')
       .on(t.createdAt, t.id)
