@@ -112,6 +112,55 @@ export async function apiRequest<T = unknown>(
   return options.schema ? options.schema.parse(data) : (data as T);
 }
 
+/**
+ * apiRequest's sibling for what JSON cannot carry: a file as the request body (an upload) or as
+ * the answer (a document to view). Same tokens, same `ApiError` from the error body, same end of
+ * session on a 401. Resolves with the successful Response, unread.
+ */
+export async function binaryRequest(
+  path: string,
+  {
+    method = 'GET',
+    auth,
+    body,
+    headers: extraHeaders = {},
+    signal,
+  }: {
+    method?: 'GET' | 'POST';
+    auth: SessionKind;
+    body?: Blob;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  },
+): Promise<Response> {
+  const headers = new Headers(extraHeaders);
+  const token = getToken(auth);
+  if (token) headers.set(TOKEN_HEADERS[auth], token);
+
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body,
+      signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError({ status: NETWORK_ERROR_STATUS });
+  }
+  if (response.ok) return response;
+
+  const error = toApiError(
+    response.status,
+    await readJson(response),
+    response.headers.get('retry-after'),
+  );
+  if (response.status === 401) expireSession(auth);
+  throw error;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();

@@ -1,7 +1,7 @@
 import type { DocumentContentType } from '@brokerdesk/shared';
 import { useEffect, useState } from 'react';
 import type { SessionKind } from '../../../lib/auth-tokens';
-import { binaryRequest } from './binary-request';
+import { binaryRequest } from '../../../lib/api-client';
 
 /**
  * A document's file as a Blob of its stored type. The file calls need the session's token in a

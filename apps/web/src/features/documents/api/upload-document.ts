@@ -6,7 +6,7 @@ import {
   type DocumentUploaded,
 } from '@brokerdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { binaryRequest } from './binary-request';
+import { binaryRequest } from '../../../lib/api-client';
 import { documentsKey } from './get-documents';
 
 export interface UploadDocumentInput {
