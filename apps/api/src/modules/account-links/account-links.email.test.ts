@@ -371,11 +371,19 @@ describe('delivery', () => {
     smtp.refuse = false;
     offsetMs = 31 * 1000; // the first retry waits 30 s
     await smtp.waitFor(client.email, /Verify/);
-    const [row] = await t.database.db
-      .select()
-      .from(mailOutbox)
-      .where(eq(mailOutbox.recipient, client.email.toLowerCase()));
-    expect(row).toMatchObject({ state: 'sent', textBody: null, htmlBody: null, attempts: 2 });
+    // The worker marks the row sent just after the server accepted the message: wait for that.
+    await expect
+      .poll(
+        async () => {
+          const [row] = await t.database.db
+            .select()
+            .from(mailOutbox)
+            .where(eq(mailOutbox.recipient, client.email.toLowerCase()));
+          return row;
+        },
+        { timeout: 5000 },
+      )
+      .toMatchObject({ state: 'sent', textBody: null, htmlBody: null, attempts: 2 });
   });
 });
 
