@@ -1,43 +1,13 @@
-import {
-  COUNTRIES,
-  MESSAGES,
-  RegisterBodySchema,
-  type RegisterBody,
-  type RegisterForm,
-} from '@brokerdesk/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, type RegisterBody } from '@brokerdesk/shared';
 import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextField } from '../../../components/ui/text-field';
-import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
-
-const FIELD_NAMES = [
-  'firstName',
-  'lastName',
-  'email',
-  'phone',
-  'password',
-  'confirmPassword',
-  'country',
-] as const satisfies readonly (keyof RegisterForm)[];
-
-// The value of the 'Choose Country' option. Not a country, so the shared schema answers it with
-// 'Please select a country'; typed as one only so that reset() can put the select back on it.
-const NO_COUNTRY = '' as RegisterForm['country'];
-
-const EMPTY_FORM: DefaultValues<RegisterForm> = {
-  firstName: '',
-  lastName: '',
-  email: '',
-  phone: '',
-  password: '',
-  confirmPassword: '',
-  country: NO_COUNTRY,
-};
+import {
+  REGISTRATION_FIELD_NAMES,
+  RegistrationFields,
+  useRegistrationForm,
+} from './registration-fields';
 
 const MAX_REF_LENGTH = 64;
 
@@ -65,40 +35,21 @@ export function registrationFailureMessage(error: unknown): string {
  * is the seed's; a field's error clears as soon as that field is edited.
  */
 export function RegistrationForm() {
-  const {
-    register: field,
-    handleSubmit,
-    formState: { errors },
-    clearErrors,
-    setError,
-    reset,
-  } = useForm<RegisterForm, unknown, RegisterBody>({
-    resolver: zodResolver(RegisterBodySchema),
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    defaultValues: EMPTY_FORM,
-    shouldFocusError: true,
-  });
+  const form = useRegistrationForm();
   const registration = useRegister();
   const [result, setResult] = useState<string | null>(null);
-  const [passwordFieldsKey, setPasswordFieldsKey] = useState(0);
-
-  const editable = (name: (typeof FIELD_NAMES)[number]) =>
-    field(name, { onChange: () => clearErrors(name) });
 
   const onValid = (body: RegisterBody) => {
     setResult(null);
     const ref = readReferralCode();
     registration.mutate(ref ? { ...body, ref } : body, {
       onSuccess: () => {
-        reset(EMPTY_FORM);
-        // A fresh pair of fields: the passwords are hidden again.
-        setPasswordFieldsKey((key) => key + 1);
+        form.clear();
         setResult(MESSAGES.register.success);
       },
       onError: (error) => {
         setResult(registrationFailureMessage(error));
-        applyServerFieldErrors(error, FIELD_NAMES, setError);
+        applyServerFieldErrors(error, REGISTRATION_FIELD_NAMES, form.setError);
       },
     });
   };
@@ -106,57 +57,8 @@ export function RegistrationForm() {
   const pending = registration.isPending;
 
   return (
-    <form className="form" noValidate onSubmit={handleSubmit(onValid)}>
-      <div className="form-grid">
-        <TextField
-          label="First Name"
-          autoComplete="given-name"
-          error={errors.firstName?.message}
-          {...editable('firstName')}
-        />
-        <TextField
-          label="Last Name"
-          autoComplete="family-name"
-          error={errors.lastName?.message}
-          {...editable('lastName')}
-        />
-      </div>
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...editable('email')}
-      />
-      <TextField
-        label="Phone Number"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel"
-        error={errors.phone?.message}
-        {...editable('phone')}
-      />
-      <NewPasswordFields
-        key={passwordFieldsKey}
-        passwordError={errors.password?.message}
-        confirmError={errors.confirmPassword?.message}
-        password={editable('password')}
-        confirm={editable('confirmPassword')}
-      />
-      <SelectField
-        label="Country"
-        autoComplete="country-name"
-        error={errors.country?.message}
-        {...editable('country')}
-      >
-        <option value="">Choose Country</option>
-        {COUNTRIES.map((country) => (
-          <option key={country} value={country}>
-            {country}
-          </option>
-        ))}
-      </SelectField>
+    <form className="form" noValidate onSubmit={form.handleSubmit(onValid)}>
+      <RegistrationFields form={form} autofill />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Registering…' : 'Register'}
       </button>
