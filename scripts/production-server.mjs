@@ -12,7 +12,9 @@ const READY_TIMEOUT_MS = 60_000;
 export async function startProductionServer(env = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-server-'));
-  const child = spawn(process.execPath, ['scripts/serve.mjs'], {
+  // BENCH_NODE_ARGS lets a profiling run pass flags NODE_OPTIONS refuses (e.g. --cpu-prof).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

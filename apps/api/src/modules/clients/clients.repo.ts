@@ -1,5 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { clients } from '../../db/schema.js';
 
 export interface NewClient {
@@ -53,8 +54,8 @@ export async function findClientIdByReferralCode(
   return row?.id ?? null;
 }
 
-export async function findClientProfileById(db: Db, id: string) {
-  const [row] = await db
+const profileById = preparedQuery((db) =>
+  db
     .select({
       firstName: clients.firstName,
       lastName: clients.lastName,
@@ -64,8 +65,14 @@ export async function findClientProfileById(db: Db, id: string) {
       emailVerifiedAt: clients.emailVerifiedAt,
     })
     .from(clients)
-    .where(eq(clients.id, id))
-    .limit(1);
+    .where(eq(clients.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('client_profile_by_id'),
+);
+
+/** What the dashboard shows of the client (read on every dashboard, hence prepared). */
+export async function findClientProfileById(db: Db, id: string) {
+  const [row] = await profileById(db, { id });
   return row ?? null;
 }
 

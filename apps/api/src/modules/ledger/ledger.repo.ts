@@ -6,6 +6,7 @@ import type { SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { ledgerAccounts, ledgerKindTotals, ledgerTransfers } from '../../db/schema.js';
 import type { LedgerTransferKind, LedgerTransferState } from '../../db/schema.js';
 
@@ -154,16 +155,41 @@ export async function addToKindTotal(
     });
 }
 
-/** One account's maintained net posted cents by kind. */
-export async function findKindTotals(
+export interface ClientCashTotals {
+  /** The maintained totals available() is computed from. */
+  account: Pick<LedgerAccount, 'creditsPosted' | 'debitsPosted' | 'debitsPending'>;
+  byKind: Map<LedgerTransferKind, number>;
+}
+
+const cashTotalsOfClient = preparedQuery((db) =>
+  db
+    .select({
+      creditsPosted: ledgerAccounts.creditsPosted,
+      debitsPosted: ledgerAccounts.debitsPosted,
+      debitsPending: ledgerAccounts.debitsPending,
+      kind: ledgerKindTotals.kind,
+      net: ledgerKindTotals.netPostedMinor,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerKindTotals, eq(ledgerKindTotals.accountId, ledgerAccounts.id))
+    .where(eq(ledgerAccounts.clientId, sql.placeholder('clientId')))
+    .prepare('cash_totals_of_client'),
+);
+
+/**
+ * A client's cash account totals and its net posted cents by kind, in one prepared read (every
+ * dashboard makes it); null while the client has no account yet.
+ */
+export async function findClientCashTotals(
   db: Db,
-  accountId: string,
-): Promise<Map<LedgerTransferKind, number>> {
-  const rows = await db
-    .select({ kind: ledgerKindTotals.kind, net: ledgerKindTotals.netPostedMinor })
-    .from(ledgerKindTotals)
-    .where(eq(ledgerKindTotals.accountId, accountId));
-  return new Map(rows.map((row) => [row.kind, row.net]));
+  clientId: string,
+): Promise<ClientCashTotals | null> {
+  const rows = await cashTotalsOfClient(db, { clientId });
+  const [first] = rows;
+  if (!first) return null;
+  const byKind = new Map<LedgerTransferKind, number>();
+  for (const row of rows) if (row.kind !== null && row.net !== null) byKind.set(row.kind, row.net);
+  return { account: first, byKind };
 }
 
 // ---- invariant queries (npm run ledger:check) ----

@@ -13,7 +13,7 @@ import {
   findAccountByCode,
   findAccountIdsOfTransfers,
   findClientCashAccount,
-  findKindTotals,
+  findClientCashTotals,
   findReversalOf,
   findTransferByIdempotencyKey,
   findTransferForUpdate,
@@ -22,7 +22,7 @@ import {
   setTransferState,
   upsertAccount,
 } from './ledger.repo.js';
-import type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
+import type { ClientCashTotals, LedgerAccount, LedgerTransfer } from './ledger.repo.js';
 import { isUuid } from '../../lib/ids.js';
 
 export type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
@@ -109,7 +109,7 @@ function assertAmount(amountMinor: number): void {
   }
 }
 
-function availableOf(account: LedgerAccount): number {
+function availableOf(account: ClientCashTotals['account']): number {
   return account.creditsPosted - account.debitsPosted - account.debitsPending;
 }
 
@@ -418,8 +418,8 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
    * out under their original's kind) — never summed from history.
    */
   async function getClientFinances(handle: Db, clientId: string): Promise<ClientFinances> {
-    const account = await findClientCashAccount(handle, clientId);
-    if (!account) {
+    const totals = await findClientCashTotals(handle, clientId);
+    if (!totals) {
       return {
         depositedMinor: 0,
         profitMinor: 0,
@@ -428,14 +428,13 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
         balanceMinor: 0,
       };
     }
-    const byKind = await findKindTotals(handle, account.id);
-    const of = (kind: LedgerTransferKind) => byKind.get(kind) ?? 0;
+    const of = (kind: LedgerTransferKind) => totals.byKind.get(kind) ?? 0;
     return {
       depositedMinor: of('deposit'),
       profitMinor: of('profit'),
       bonusMinor: of('bonus') + of('plan_bonus'),
       refBonusMinor: of('referral_bonus'),
-      balanceMinor: availableOf(account),
+      balanceMinor: availableOf(totals.account),
     };
   }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { clients, sessions, staff } from '../../db/schema.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
 
@@ -21,9 +22,12 @@ export async function insertSession(db: Db, session: NewSession): Promise<{ id: 
   return row;
 }
 
-/** A live session (not revoked, not expired at `now`) with what its owner's checks need. */
-export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now: Date) {
-  const [row] = await db
+/**
+ * A live session (not revoked, not expired at `now`) with what its owner's checks need. Runs on
+ * every authenticated request, hence prepared.
+ */
+const liveSessionByTokenHash = preparedQuery((db) =>
+  db
     .select({
       id: sessions.id,
       kind: sessions.kind,
@@ -43,12 +47,17 @@ export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now:
     .leftJoin(clients, eq(clients.id, sessions.clientId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
+        gt(sessions.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session_by_token_hash'),
+);
+
+export async function findLiveSessionByTokenHash(db: Db, tokenHash: string, now: Date) {
+  const [row] = await liveSessionByTokenHash(db, { tokenHash, now });
   return row ?? null;
 }
 
@@ -129,8 +138,16 @@ export async function revokeClientSession(
 }
 
 /** Records activity (the service calls it at most once a minute per session). */
+const touch = preparedQuery((db) =>
+  db
+    .update(sessions)
+    .set({ lastSeenAt: sql`${sql.placeholder('now')}` })
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('touch_session'),
+);
+
 export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  await touch(db, { id, now });
 }
 
 /** Revokes every live session of a staff member (disabled, TOTP reset, revoked by an owner). */

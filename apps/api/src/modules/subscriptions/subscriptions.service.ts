@@ -4,8 +4,9 @@
 // same database transaction. Staff can also create a plan by hand (the seed's form).
 import { AppError, MESSAGES, PLANS, centsToDollars, percentOf } from '@brokerdesk/shared';
 import type { DashboardSubscription, SeedSubscriptionBody, Subscription } from '@brokerdesk/shared';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { inIdempotentTransaction } from '../../db/retry.js';
 import { clients, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -55,17 +56,23 @@ export function toDashboardSubscription(row: SubscriptionRow, now: Date): Dashbo
   };
 }
 
+const subscriptionsNewestFirst = preparedQuery((db) =>
+  db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.clientId, sql.placeholder('clientId')))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
+    .limit(sql.placeholder('limit'))
+    .prepare('subscriptions_newest_first'),
+);
+
+/** The client's plans, newest first (every dashboard reads them, hence prepared). */
 export async function findSubscriptionsNewestFirst(
   db: Db,
   clientId: string,
   limit = LIST_LIMIT,
 ): Promise<SubscriptionRow[]> {
-  return db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.clientId, clientId))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(limit);
+  return subscriptionsNewestFirst(db, { clientId, limit });
 }
 
 async function findByIdempotencyKey(db: Db, createdBy: string, key: string) {

@@ -22,7 +22,7 @@ import {
   findPendingRequests,
   findTransaction,
 } from './transactions.repo.js';
-import type { AccountMovement, HistoryFilter, TransactionRow } from './transactions.repo.js';
+import type { AccountMovement, HistoryFilter, StatementRow } from './transactions.repo.js';
 import { csvLine } from '../../lib/csv.js';
 import {
   CSV_HEADER,
@@ -51,7 +51,7 @@ export function makeTransactionQueries({
   clock: Clock;
   ledger: LedgerService;
 }) {
-  async function withTimelines(rows: TransactionRow[]): Promise<TransactionWithTimeline[]> {
+  async function withTimelines(rows: StatementRow[]): Promise<TransactionWithTimeline[]> {
     const events = await findEventsOf(
       db,
       rows.map((row) => row.id),

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import {
   clientTransactionEvents,
   clientTransactions,
@@ -16,6 +17,26 @@ import type {
 } from '../../db/schema.js';
 
 export type TransactionRow = typeof clientTransactions.$inferSelect;
+
+/**
+ * What a statement line shows (portal, dashboard, CSV, staff detail): lists read only these
+ * columns, which keeps a 100-row page cheap to decode.
+ */
+const statementColumns = {
+  id: clientTransactions.id,
+  type: clientTransactions.type,
+  direction: clientTransactions.direction,
+  amountMinor: clientTransactions.amountMinor,
+  feeMinor: clientTransactions.feeMinor,
+  status: clientTransactions.status,
+  method: clientTransactions.method,
+  destination: clientTransactions.destination,
+  reason: clientTransactions.reason,
+  needsDocuments: clientTransactions.needsDocuments,
+  businessDate: clientTransactions.businessDate,
+  createdAt: clientTransactions.createdAt,
+};
+export type StatementRow = Pick<TransactionRow, keyof typeof statementColumns>;
 export type NewTransactionRow = typeof clientTransactions.$inferInsert;
 export type TransactionEventRow = typeof clientTransactionEvents.$inferSelect;
 
@@ -173,47 +194,80 @@ export interface HistoryFilter {
   status?: TransactionStatusValue | undefined;
 }
 
-function historyConditions(filter: HistoryFilter): SQL[] {
-  const conditions: SQL[] = [eq(clientTransactions.clientId, filter.clientId)];
-  if (filter.type) conditions.push(eq(clientTransactions.type, filter.type));
-  if (filter.status) conditions.push(eq(clientTransactions.status, filter.status));
-  return conditions;
+/** Which optional parts a history query has; each combination is its own prepared statement. */
+interface HistoryShape {
+  type: boolean;
+  status: boolean;
+  cursor: boolean;
 }
+
+const historyPageQueries = new Map<string, ReturnType<typeof prepareHistoryPage>>();
+
+function prepareHistoryPage(shape: HistoryShape) {
+  const name = `history_page_${Number(shape.type)}${Number(shape.status)}${Number(shape.cursor)}`;
+  return preparedQuery((db) => {
+    const t = clientTransactions;
+    const conditions: SQL[] = [eq(t.clientId, sql.placeholder('clientId'))];
+    if (shape.type) conditions.push(eq(t.type, sql.placeholder('type')));
+    if (shape.status) conditions.push(eq(t.status, sql.placeholder('status')));
+    if (shape.cursor) {
+      conditions.push(
+        sql`(${t.createdAt}, ${t.id}) < (select created_at, id from client_transactions where id = ${sql.placeholder('afterId')})`,
+      );
+    }
+    return db
+      .select(statementColumns)
+      .from(t)
+      .where(and(...conditions))
+      .orderBy(desc(t.createdAt), desc(t.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(name);
+  });
+}
+
+function historyPageQuery(shape: HistoryShape) {
+  const key = `${shape.type}/${shape.status}/${shape.cursor}`;
+  let query = historyPageQueries.get(key);
+  if (!query) {
+    query = prepareHistoryPage(shape);
+    historyPageQueries.set(key, query);
+  }
+  return query;
+}
+
+const cursorOfClient = preparedQuery((db) =>
+  db
+    .select({ id: clientTransactions.id })
+    .from(clientTransactions)
+    .where(
+      and(
+        eq(clientTransactions.id, sql.placeholder('afterId')),
+        eq(clientTransactions.clientId, sql.placeholder('clientId')),
+      ),
+    )
+    .limit(1)
+    .prepare('history_cursor_of_client'),
+);
 
 /**
  * One page of the statement, newest first. The cursor is the id of the last row of the previous
  * page; its (created_at, id) is read in the same statement at full precision, so rows sharing a
  * millisecond are neither skipped nor repeated. Returns null when the cursor is not this
- * client's row.
+ * client's row. Every signed-in dashboard and history page reads one, hence prepared.
  */
 export async function findHistoryPage(
   db: Db,
   filter: HistoryFilter,
   options: { afterId?: string | undefined; limit: number },
-): Promise<TransactionRow[] | null> {
-  const conditions = historyConditions(filter);
-  if (options.afterId) {
-    const [anchor] = await db
-      .select({ id: clientTransactions.id })
-      .from(clientTransactions)
-      .where(
-        and(
-          eq(clientTransactions.id, options.afterId),
-          eq(clientTransactions.clientId, filter.clientId),
-        ),
-      )
-      .limit(1);
+): Promise<StatementRow[] | null> {
+  const { clientId, type, status } = filter;
+  const { afterId, limit } = options;
+  if (afterId) {
+    const [anchor] = await cursorOfClient(db, { afterId, clientId });
     if (!anchor) return null;
-    conditions.push(
-      sql`(${clientTransactions.createdAt}, ${clientTransactions.id}) < (select created_at, id from client_transactions where id = ${options.afterId})`,
-    );
   }
-  return db
-    .select()
-    .from(clientTransactions)
-    .where(and(...conditions))
-    .orderBy(desc(clientTransactions.createdAt), desc(clientTransactions.id))
-    .limit(options.limit);
+  const query = historyPageQuery({ type: !!type, status: !!status, cursor: !!afterId });
+  return query(db, { clientId, type, status, afterId, limit });
 }
 
 /** The client's deposit and withdrawal requests, newest first (bounded). */

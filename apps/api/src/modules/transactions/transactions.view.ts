@@ -12,14 +12,14 @@ import type {
   TransactionWithTimeline,
 } from '@brokerdesk/shared';
 import { csvLine, plainDollars } from '../../lib/csv.js';
-import type { TransactionEventRow, TransactionRow } from './transactions.repo.js';
+import type { StatementRow, TransactionEventRow } from './transactions.repo.js';
 
 /** The date a row is shown under: the business date staff gave it, else when it was created. */
-function shownDate(row: TransactionRow): Date {
+function shownDate(row: StatementRow): Date {
   return row.businessDate ?? row.createdAt;
 }
 
-export function toTransaction(row: TransactionRow): Transaction {
+export function toTransaction(row: StatementRow): Transaction {
   return {
     id: row.id,
     date: shownDate(row).toISOString(),
@@ -36,7 +36,7 @@ export function toTransaction(row: TransactionRow): Transaction {
 }
 
 export function toTransactionWithTimeline(
-  row: TransactionRow,
+  row: StatementRow,
   events: readonly TransactionEventRow[],
 ): TransactionWithTimeline {
   return {
@@ -50,7 +50,7 @@ export function toTransactionWithTimeline(
 }
 
 /** The seed's `userInfo.transactions` entry: dollars and display labels. */
-export function toDashboardTransaction(row: TransactionRow): DashboardTransaction {
+export function toDashboardTransaction(row: StatementRow): DashboardTransaction {
   return {
     _id: row.id,
     date: shownDate(row).toISOString(),
@@ -73,7 +73,7 @@ export const CSV_HEADER = [
   'Id',
 ] as const;
 
-export function toCsvLine(row: TransactionRow): string {
+export function toCsvLine(row: StatementRow): string {
   return csvLine([
     shownDate(row).toISOString(),
     TRANSACTION_TYPE_LABELS[row.type],
