@@ -167,6 +167,21 @@ export async function openSql(database) {
   };
 }
 
+/**
+ * After seeding, with no server running: on PostgreSQL, ANALYZE (what autovacuum does within
+ * its one-minute nap after that many writes). PGlite has no autovacuum; the app's own pass at
+ * start (apps/api/src/db/maintenance.ts) does it when the server starts again.
+ */
+export async function refreshStatistics(database) {
+  if (database.kind !== 'postgres') return;
+  const sqlDb = await openSql(database);
+  try {
+    await sqlDb.exec('analyze');
+  } finally {
+    await sqlDb.close();
+  }
+}
+
 // ---- the production server -------------------------------------------------------------------
 
 /** Starts the built app on `database` with a bootstrap owner and optional staff 2FA. */

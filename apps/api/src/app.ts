@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
+import { startEmbeddedMaintenance } from './db/maintenance.js';
 import type { Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import type { Clock } from './lib/clock.js';
@@ -156,6 +157,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await openDb.close();
     });
     await openDb.migrate();
+    if (openDb.kind === 'pglite') {
+      // No autovacuum in single-user PostgreSQL: the app does its job (db/maintenance.ts).
+      const maintenance = await startEmbeddedMaintenance({ db: openDb.db, log: app.log });
+      beforeDatabaseCloses.push(maintenance.stop);
+    }
 
     const clock = deps.clock ?? systemClock;
     // Failure counts (login lock-out, staff TOTP, per-IP limits): Redis when REDIS_URL is set,
