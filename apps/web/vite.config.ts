@@ -36,7 +36,11 @@ function appOnlyChunkName() {
   let publicModules: Set<string> | null = null;
   return (
     id: string,
-    context: { getModuleInfo(id: string): { importedIds: readonly string[] } | null },
+    context: {
+      getModuleInfo(
+        id: string,
+      ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+    },
   ) => {
     if (!id.startsWith(SRC_DIR) || id.includes('?') || id.startsWith(APP_DIR)) return undefined;
     if (publicModules === null) {
@@ -46,7 +50,10 @@ function appOnlyChunkName() {
         const next = queue.pop()!;
         if (publicModules.has(next)) continue;
         publicModules.add(next);
-        queue.push(...(context.getModuleInfo(next)?.importedIds ?? []));
+        // A module a public page imports lazily (registration's validation) is public too:
+        // grouped with the portal's modules, it would load them all.
+        const info = context.getModuleInfo(next);
+        queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
       }
     }
     return publicModules.has(id) ? null : 'app';

@@ -43,10 +43,19 @@ export function ClientRegistrationForm() {
     });
   };
 
+  // Only when the validation could not be fetched (connection lost).
+  const onUnavailable = () => {
+    setDetail(null);
+    setResult(MESSAGES.backOffice.clientCreateFailed);
+  };
   const pending = create.isPending;
 
   return (
-    <form className="form admin-form card" noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form
+      className="form admin-form card"
+      noValidate
+      onSubmit={form.handleSubmit(onValid, onUnavailable)}
+    >
       <RegistrationFields form={form} autofill={false} />
       <div>
         <button type="submit" className="button button--primary" disabled={pending}>

@@ -3,11 +3,8 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useRegister } from '../api/register';
-import {
-  REGISTRATION_FIELD_NAMES,
-  RegistrationFields,
-  useRegistrationForm,
-} from './registration-fields';
+import { REGISTRATION_FIELD_NAMES, useRegistrationForm } from '../hooks/use-registration-form';
+import { RegistrationFields } from './registration-fields';
 
 const MAX_REF_LENGTH = 64;
 
@@ -32,7 +29,8 @@ export function registrationFailureMessage(error: unknown): string {
 
 /**
  * Seed §2 /userRegister. Validation runs on submit with the shared schema, so every message
- * is the seed's; a field's error clears as soon as that field is edited.
+ * is the seed's; a field's error clears as soon as that field is edited. The schema is fetched
+ * after the page has loaded (useRegistrationForm); if it cannot be, the failure line shows.
  */
 export function RegistrationForm() {
   const form = useRegistrationForm();
@@ -54,10 +52,12 @@ export function RegistrationForm() {
     });
   };
 
+  // Only when the validation could not be fetched (connection lost).
+  const onUnavailable = () => setResult(MESSAGES.register.failure);
   const pending = registration.isPending;
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit(onValid)}>
+    <form className="form" noValidate onSubmit={form.handleSubmit(onValid, onUnavailable)}>
       <RegistrationFields form={form} autofill />
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Registering…' : 'Register'}
