@@ -69,6 +69,25 @@ describe('HeroCarousel', () => {
     expect(activeSlide()).toBe(1);
   });
 
+  it('shows the new slide at once and fades the previous one out above it, hidden and inert', () => {
+    stubReducedMotion(false);
+    renderCarousel();
+    const slides = Array.from(document.querySelectorAll('.hero-slide'));
+    expect(document.querySelector('.hero-slide--leaving')).toBeNull();
+
+    act(() => vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS));
+
+    expect(slides[1]?.className).toBe('hero-slide hero-slide--active');
+    expect(slides[0]?.className).toBe('hero-slide hero-slide--leaving');
+    expect(slides[0]?.getAttribute('aria-hidden')).toBe('true');
+    expect(slides[0]?.hasAttribute('inert')).toBe(true);
+
+    act(() => vi.advanceTimersByTime(CAROUSEL_AUTOPLAY_MS));
+    expect(slides[0]?.className).toBe('hero-slide');
+    expect(slides[1]?.className).toBe('hero-slide hero-slide--leaving');
+    expect(slides[2]?.className).toBe('hero-slide hero-slide--active');
+  });
+
   it('jumps to the slide whose bullet is clicked', () => {
     stubReducedMotion(false);
     renderCarousel();

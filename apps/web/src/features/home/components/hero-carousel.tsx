@@ -27,19 +27,33 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia(REDUCED_MOTION).matches;
 }
 
+/** The slide shown, and the one fading out above it since the last change. */
+interface SlideState {
+  active: number;
+  leaving: number | null;
+}
+
+/** `index` becomes the shown slide; the one it replaces fades out above it. */
+function showSlide(state: SlideState, index: number): SlideState {
+  return index === state.active ? state : { active: index, leaving: state.active };
+}
+
 /** false in the pre-rendered HTML and during hydration; the real value right after. */
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, prefersReducedMotion, () => false);
 }
 
 /**
- * The home banner: slides stacked in one grid cell, cross-faded with CSS opacity. The first
- * slide is visible in the pre-rendered HTML; inactive slides are aria-hidden and inert. Autoplay
+ * The home banner: slides stacked in one grid cell. The new slide is shown at once, under the one
+ * it replaces, which fades out above it (an opaque slide fading over another is the same picture
+ * as a cross-fade): the slide a visitor can read and use is never half transparent, so its text
+ * keeps its contrast. The first slide is visible in the pre-rendered HTML; inactive slides, the
+ * fading one included, are aria-hidden and inert. Autoplay
  * waits while the pointer is over it, stops when focus moves inside or the visitor presses Pause
  * (WCAG 2.2.2), and does not start for visitors who prefer reduced motion (Play starts it).
  */
 export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
-  const [active, setActive] = useState(0);
+  const [{ active, leaving }, setSlides] = useState<SlideState>({ active: 0, leaving: null });
   // 'auto' plays unless the visitor prefers reduced motion; Pause/Play overrides it.
   const [choice, setChoice] = useState<'auto' | 'play' | 'pause'>('auto');
   const [hovered, setHovered] = useState(false);
@@ -50,7 +64,7 @@ export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
   useEffect(() => {
     if (!autoplay) return;
     const timer = window.setTimeout(
-      () => setActive((index) => (index + 1) % slides.length),
+      () => setSlides((state) => showSlide(state, (state.active + 1) % slides.length)),
       CAROUSEL_AUTOPLAY_MS,
     );
     return () => window.clearTimeout(timer);
@@ -77,7 +91,7 @@ export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
           return (
             <div
               key={slide.id}
-              className={`hero-slide${isActive ? ' hero-slide--active' : ''}`}
+              className={`hero-slide${isActive ? ' hero-slide--active' : ''}${index === leaving ? ' hero-slide--leaving' : ''}`}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}
@@ -113,7 +127,7 @@ export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
             className="hero-bullet"
             aria-label={`Show slide ${index + 1}`}
             aria-current={index === active ? 'true' : undefined}
-            onClick={() => setActive(index)}
+            onClick={() => setSlides((state) => showSlide(state, index))}
           />
         ))}
       </div>
