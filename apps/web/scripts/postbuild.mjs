@@ -1,6 +1,7 @@
 // After `react-router build`: hash every inline <script> of every built HTML file and write
 // build/pages.json, which the API server reads to serve each page with its own CSP
 // (script-src without 'unsafe-inline'). Fails the build on a missing page or unsafe markup.
+// Then writes brotli and gzip twins of the assets and pages.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,29 +30,39 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
 const MIN_COMPRESS_BYTES = 1024;
 
 /**
- * Writes `.br` and `.gz` beside every compressible asset, at the highest levels, once per
- * build, so the server sends compressed files without compressing on each request.
- * HTML pages are compressed by the server when it loads them.
+ * Writes `file.br` (brotli quality 11) and `file.gz` (gzip level 9) beside `file` unless it is
+ * smaller than `minBytes`. Returns whether it did.
  */
-async function precompressAssets() {
+async function writeTwins(file, minBytes) {
+  const content = await readFile(file);
+  if (content.length < minBytes) return false;
+  const [br, gz] = await Promise.all([
+    brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzipAsync(content, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+  return true;
+}
+
+/**
+ * Writes `.br` and `.gz` beside every compressible asset of at least 1 KB, and beside every
+ * HTML page whatever its size (the server sends every page compressed), at the highest levels,
+ * once per build. The server sends an asset's twin as it is, and takes a page's twins after
+ * checking that they decompress to the page, so with a fresh build it compresses nothing, on a
+ * request or at start (docs/decisions/081).
+ * @param {string[]} htmlFiles paths relative to client/
+ */
+async function precompress(htmlFiles) {
   const entries = await readdir(clientDir, { withFileTypes: true, recursive: true });
-  const targets = entries
+  const assets = entries
     .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name));
-  let count = 0;
-  await Promise.all(
-    targets.map(async (file) => {
-      const content = await readFile(file);
-      if (content.length < MIN_COMPRESS_BYTES) return;
-      const [br, gz] = await Promise.all([
-        brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzipAsync(content, { level: 9 }),
-      ]);
-      await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
-      count += 1;
-    }),
-  );
-  return count;
+  const pages = htmlFiles.map((file) => path.join(clientDir, file));
+  const [assetsDone] = await Promise.all([
+    Promise.all(assets.map((file) => writeTwins(file, MIN_COMPRESS_BYTES))),
+    Promise.all(pages.map((file) => writeTwins(file, 0))),
+  ]);
+  return { assets: assetsDone.filter(Boolean).length, pages: pages.length };
 }
 
 async function main() {
@@ -75,8 +86,10 @@ async function main() {
   for (const entry of entries) {
     console.log(`  ${entry.file.padEnd(28)} ${entry.scriptHashes.length} inline script hash(es)`);
   }
-  const compressed = await precompressAssets();
-  console.log(`postbuild: pre-compressed ${compressed} assets (.br, .gz)`);
+  const compressed = await precompress(htmlFiles);
+  console.log(
+    `postbuild: pre-compressed ${compressed.assets} assets and ${compressed.pages} pages (.br, .gz)`,
+  );
 }
 
 main().catch((error) => {

@@ -1,22 +1,55 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import { createWebFixture } from '../test/web-fixture.js';
 import type { WebFixture } from '../test/web-fixture.js';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { WebBuildError, loadWebBuild, pickEncoding } from './web-app.js';
+
+/**
+ * Twins as the web postbuild writes them, but with settings the server never uses (a 1 KB
+ * brotli window, gzip level 1), so a response can be told apart from one compressed at start.
+ */
+function writePageTwins(client: string, file: string, html: string | Buffer) {
+  const full = join(client, file);
+  writeFileSync(
+    `${full}.br`,
+    brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 10 } }),
+  );
+  writeFileSync(`${full}.gz`, gzipSync(html, { level: 1 }));
+}
 
 let root: string;
 let fixture: WebFixture;
+let client: string;
 let t: TestApp;
+const logLines: string[] = [];
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'brokerdesk-web-fixture-'));
   fixture = createWebFixture(root);
-  t = await createTestApp({ env: { WEB_DIST_DIR: fixture.webDistDir, NODE_ENV: 'production' } });
+  client = join(fixture.webDistDir, 'client');
+  // The home page has both twins; the registration page's are left from an older build; the
+  // SPA fallback has a brotli twin only; the not-found page has none.
+  writePageTwins(client, 'index.html', readFileSync(join(client, 'index.html')));
+  writePageTwins(client, 'userRegister/index.html', '<!doctype html><p>Old registration page');
+  writeFileSync(
+    join(client, '__spa-fallback.html.br'),
+    brotliCompressSync(readFileSync(join(client, '__spa-fallback.html'))),
+  );
+  t = await createTestApp({
+    env: { WEB_DIST_DIR: fixture.webDistDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    logStream: { write: (line) => logLines.push(line) },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -84,6 +117,8 @@ describe('serving the web build', () => {
     '/userRegister/extra',
     '/index.html',
     '/__spa-fallback.html',
+    '/index.html.br',
+    '/index.html.gz',
   ])('answers %s with the not-found page and 404', async (url) => {
     const response = await get(url);
     expect(response.statusCode).toBe(404);
@@ -173,6 +208,67 @@ describe('serving the web build', () => {
     const plain = await get('/userRegister');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('Create an Account');
+  });
+
+  it.each([
+    ['/', 'index.html', 200],
+    ['/userRegister', 'userRegister/index.html', 200],
+    ['/userDashboard/packages', '__spa-fallback.html', 200],
+    ['/no-such-page', '__not-found/index.html', 404],
+  ] as const)(
+    'sends %s compressed as exactly the page in the build, with brotli or gzip',
+    async (url, file, status) => {
+      const page = readFileSync(join(client, file));
+      for (const [encoding, decompress] of [
+        ['br', brotliDecompressSync],
+        ['gzip', gunzipSync],
+      ] as const) {
+        const response = await t.app.inject({
+          method: 'GET',
+          url,
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(response.statusCode).toBe(status);
+        expect(response.headers['content-encoding']).toBe(encoding);
+        expect(decompress(response.rawPayload).equals(page)).toBe(true);
+      }
+    },
+  );
+
+  it("sends a page's pre-compressed twins from the build when they decompress to the page", async () => {
+    for (const [encoding, twin] of [
+      ['br', 'index.html.br'],
+      ['gzip', 'index.html.gz'],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/',
+        headers: { 'accept-encoding': encoding },
+      });
+      expect(response.rawPayload.equals(readFileSync(join(client, twin)))).toBe(true);
+    }
+  });
+
+  it('compresses at start the pages whose twins are stale or missing, and says so once', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/userRegister',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(
+      response.rawPayload.equals(readFileSync(join(client, 'userRegister/index.html.br'))),
+    ).toBe(false);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toContain('Create an Account');
+
+    const build = loadWebBuild(t.config);
+    expect(build?.compressedAtStart.sort()).toEqual([
+      '__not-found/index.html',
+      '__spa-fallback.html',
+      'userRegister/index.html',
+    ]);
+    const warnings = logLines.filter((line) => line.includes('pre-compressed'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('3 page(s)');
   });
 
   it('sends the pre-compressed twin of an asset, and never a twin by its own name', async () => {

@@ -4,9 +4,20 @@
 //
 // Only files found under client/ when the server starts can be served (an allow-list), so no
 // request path can reach pages.json or anything outside client/.
+//
+// Pages are sent compressed from memory. The web postbuild writes each page's brotli (quality 11)
+// and gzip twins once per build; the server uses a twin only after checking that it decompresses
+// to exactly the page, and compresses a page itself (at a cheaper brotli level) only when its
+// twins are missing or stale (docs/decisions/081).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  gunzipSync,
+  gzipSync,
+  constants as zlibConstants,
+} from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -31,7 +42,7 @@ export type PagesManifest = z.infer<typeof PagesManifestSchema>;
 
 interface LoadedPage {
   html: Buffer;
-  /** The same HTML compressed once at start, for clients that accept it. */
+  /** The same HTML compressed (the build's twins, or compressed at start), for clients that accept it. */
   brotli: Buffer;
   gzip: Buffer;
   csp: string;
@@ -45,6 +56,8 @@ export interface WebBuild {
   spaPrefixes: string[];
   /** Servable non-HTML files, as paths relative to client/ with forward slashes. */
   staticFiles: Set<string>;
+  /** Pages (files under client/) without matching .br/.gz twins, compressed at start instead. */
+  compressedAtStart: string[];
 }
 
 export class WebBuildError extends Error {
@@ -56,6 +69,30 @@ export class WebBuildError extends Error {
 
 const IMMUTABLE_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 const SHORT_MAX_AGE_MS = 60 * 60 * 1000;
+/**
+ * Brotli quality for a page compressed at start: about 1 ms per page and ~15% larger than the
+ * build's quality 11, which takes ~25 ms per page (~0.8 s for the whole site on every start).
+ */
+const START_BROTLI_QUALITY = 5;
+
+/**
+ * The pre-compressed twin at `path` if it decompresses to exactly `html`; null when it is
+ * missing, corrupt or stale (left from another build). Decompressing is cheap (~0.1 ms a page),
+ * and the check means a twin can never serve anything but its page.
+ */
+function matchingTwin(
+  path: string,
+  html: Buffer,
+  decompress: (twin: Buffer, options: { maxOutputLength: number }) => Buffer,
+): Buffer | null {
+  try {
+    const twin = readFileSync(path);
+    // One byte over the page's size is enough to tell "longer than the page" (RangeError).
+    return decompress(twin, { maxOutputLength: html.length + 1 }).equals(html) ? twin : null;
+  } catch {
+    return null;
+  }
+}
 
 function normalizePagePath(path: string): string {
   const trimmed = path.replace(/\/+$/, '');
@@ -90,6 +127,7 @@ export function loadWebBuild(config: Config): WebBuild | null {
     );
   }
 
+  const compressedAtStart: string[] = [];
   const loadPage = ({
     file,
     scriptHashes,
@@ -108,12 +146,20 @@ export function loadWebBuild(config: Config): WebBuild | null {
         `pages.json names ${file}, which is missing from ${clientDir}; rebuild the web app`,
       );
     }
+    const brotli = matchingTwin(`${full}.br`, html, brotliDecompressSync);
+    const gzip = matchingTwin(`${full}.gz`, html, gunzipSync);
+    if (!brotli || !gzip) compressedAtStart.push(file);
     return {
       html,
-      brotli: brotliCompressSync(html, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
-      }),
-      gzip: gzipSync(html, { level: 9 }),
+      brotli:
+        brotli ??
+        brotliCompressSync(html, {
+          params: {
+            [zlibConstants.BROTLI_PARAM_QUALITY]: START_BROTLI_QUALITY,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: html.length,
+          },
+        }),
+      gzip: gzip ?? gzipSync(html, { level: 9 }),
       csp: serializeCsp(config, CSP_DIRECTIVES, scriptHashes),
     };
   };
@@ -130,6 +176,7 @@ export function loadWebBuild(config: Config): WebBuild | null {
     spaFallback: loadPage(manifest.spaFallback),
     spaPrefixes: manifest.spaPrefixes.map(normalizePagePath),
     staticFiles,
+    compressedAtStart,
   };
 }
 
@@ -197,6 +244,14 @@ export async function webAppPlugin(
   app: FastifyInstance,
   { build, publicUrl }: { build: WebBuild; publicUrl: string },
 ) {
+  if (build.compressedAtStart.length > 0) {
+    app.log.warn(
+      `${build.compressedAtStart.length} page(s) had no matching pre-compressed .br/.gz twins ` +
+        `(e.g. ${build.compressedAtStart[0]}), so they were compressed at start at a lower ` +
+        'brotli quality; npm run build writes the twins',
+    );
+  }
+
   // Only for reply.sendFile (content types, ETag, ranges); routing is ours.
   await app.register(fastifyStatic, { root: build.clientDir, serve: false, preCompressed: true });
 
