@@ -3,9 +3,13 @@
 // First start on an empty data directory (creates the database, applies every migration,
 // bootstraps the owner) reported separately; then restarts on the existing data, median of
 // RUNS. Target: restart ≤ 2 s. PGlite always; PostgreSQL too when its server answers.
+// Builds what `npm run build` would leave: the web app when it has no build, the compiled API
+// when it is missing or older than its sources (serve.mjs would otherwise run them through tsx,
+// docs/decisions/081). Each result says which one ran (`api`).
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { freshApiBundle } from '../scripts/build-api.mjs';
 import {
   QUICK,
   ROOT,
@@ -69,16 +73,25 @@ await main(async () => {
     const code = await run('npm', ['run', '--silent', 'build'], { stdio: 'ignore' });
     if (code !== 0) throw new Error('the web build failed');
   }
+  if (!freshApiBundle()) {
+    const code = await run(process.execPath, ['scripts/build-api.mjs'], { stdio: 'ignore' });
+    if (code !== 0) throw new Error('the API build failed');
+  }
+  // Which API serve.mjs runs; 'mixed' if a source changed during the runs (another editor).
+  const apiNow = () => (freshApiBundle() ? 'compiled' : 'tsx');
   const rows = [];
   for (const kind of await databaseKinds(BENCH)) {
     const database = await scratchDatabase(kind);
+    const apiBefore = apiNow();
     const firstMs = await timeStart(database);
     const restarts = [];
     for (let i = 0; i < RUNS; i += 1) restarts.push(await timeStart(database));
+    const api = apiNow() === apiBefore ? apiBefore : 'mixed';
     const median = [...restarts].sort((a, b) => a - b)[Math.floor(restarts.length / 2)];
     const result = {
       bench: BENCH,
       database: kind,
+      api,
       firstStartMs: firstMs,
       restartMs: median,
       restartRunsMs: restarts,
@@ -87,6 +100,7 @@ await main(async () => {
     emit(result);
     rows.push({
       database: kind,
+      api,
       'first start (empty) ms': firstMs,
       'restart ms (median)': median,
       runs: restarts.join(' / '),
