@@ -1,7 +1,8 @@
 // The ledger core (LEDGER.md, docs/decisions/040-ledger.md): double-entry transfers between
 // accounts with maintained totals, two-phase (pending → posted | voided), idempotent per actor,
 // corrected only by reversing transfers. Every money movement locks the account rows it touches
-// (in id order) and updates their totals in the same database transaction.
+// (in id order) and updates their totals in the same database transaction; a transfer is posted
+// by one statement that does all of it (docs/decisions/082-one-statement-postings.md).
 import { AppError, MAX_AMOUNT_CENTS } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -9,19 +10,20 @@ import type { LedgerTransferKind } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import {
   addToAccountTotals,
-  addToKindTotal,
+  addToKindTotals,
   findAccountByCode,
-  findAccountIdsOfTransfers,
   findClientCashAccount,
   findClientCashTotals,
   findReversalOf,
   findTransferByIdempotencyKey,
   findTransferForUpdate,
-  insertTransfer,
   lockAccounts,
+  lockAccountsOf,
+  postTransfer,
   setTransferState,
   upsertAccount,
 } from './ledger.repo.js';
+import type { PostTransferInput, PostTransferOutcome } from './ledger.repo.js';
 import type { ClientCashTotals, LedgerAccount, LedgerTransfer } from './ledger.repo.js';
 import { isUuid } from '../../lib/ids.js';
 
@@ -98,7 +100,6 @@ export interface LedgerServiceDeps {
   clock: Clock;
 }
 
-const IDEMPOTENCY_INDEX = 'ledger_transfers_idempotency_unique';
 const REVERSAL_INDEX = 'ledger_transfers_reverses_unique';
 
 function assertAmount(amountMinor: number): void {
@@ -139,35 +140,17 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     return tx ? work(tx) : db.transaction((own) => work(own));
   }
 
-  /**
-   * Runs an idempotent money movement. If two requests with the same key race, the loser's
-   * insert hits the unique index; when we own the transaction we retry once, which then finds
-   * the winner's transfer and returns it. In a caller's transaction the error propagates.
-   */
-  async function withIdempotencyRetry(
-    tx: Db | undefined,
-    work: (tx: Db) => Promise<TransferResult>,
-  ): Promise<TransferResult> {
-    try {
-      return await inTransaction(tx, work);
-    } catch (error) {
-      if (!tx && isUniqueViolation(error, IDEMPOTENCY_INDEX)) return inTransaction(undefined, work);
-      throw error;
-    }
-  }
-
-  async function ensureClientAccount(tx: Db, clientId: string): Promise<LedgerAccount> {
-    const code = clientCashCode(clientId);
-    return (await findAccountByCode(tx, code)) ?? upsertAccount(tx, { code, clientId });
-  }
-
-  async function resolveAccount(tx: Db, code: string): Promise<LedgerAccount> {
-    const existing = await findAccountByCode(tx, code);
-    if (existing) return existing;
+  /** Creates the account of a code on its first use (a concurrent creator wins quietly). */
+  async function createAccount(tx: Db, code: string): Promise<LedgerAccount> {
     const clientId = clientIdOfCode(code);
     if (clientId) return upsertAccount(tx, { code, clientId });
     if (isPlatformCode(code)) return upsertAccount(tx, { code, clientId: null });
     throw new Error(`unknown ledger account code ${code}`);
+  }
+
+  async function ensureClientAccount(tx: Db, clientId: string): Promise<LedgerAccount> {
+    const code = clientCashCode(clientId);
+    return (await findAccountByCode(tx, code)) ?? createAccount(tx, code);
   }
 
   function sameRequest(
@@ -187,97 +170,76 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     );
   }
 
-  /** Posted money also moves the per-kind totals behind the finances entry (both sides). */
-  async function addToKindTotals(
-    tx: Db,
-    transfer: { debitId: string; creditId: string; amountMinor: number; kind: LedgerTransferKind },
-  ): Promise<void> {
-    await addToKindTotal(tx, transfer.creditId, transfer.kind, transfer.amountMinor);
-    await addToKindTotal(tx, transfer.debitId, transfer.kind, -transfer.amountMinor);
+  /**
+   * Why a posting moved nothing although both accounts exist: the actor's idempotency key is
+   * taken (the stored transfer is replayed, or refused if it was another request — checked
+   * first, so a replay never fails for funds spent since), or the debit was not covered.
+   */
+  async function explainNothingMoved(
+    handle: Db,
+    posting: PostTransferInput,
+    accounts: PostTransferOutcome['accounts'],
+  ): Promise<TransferResult> {
+    const debit = accounts.find((account) => account.code === posting.debitCode);
+    const credit = accounts.find((account) => account.code === posting.creditCode);
+    if (!debit || !credit) throw new Error('ledger account missing while posting');
+    if (posting.idempotencyKey !== null) {
+      const stored = await findTransferByIdempotencyKey(
+        handle,
+        posting.actor,
+        posting.idempotencyKey,
+      );
+      if (stored) {
+        if (!sameRequest(stored, debit.id, credit.id, posting)) {
+          throw new AppError('CONFLICT', 'This idempotency key was used for another request');
+        }
+        return { transfer: stored, replayed: true };
+      }
+    }
+    if (debit.clientId !== null && debit.availableMinor < posting.amountMinor) {
+      throw insufficientFunds();
+    }
+    throw new Error('ledger posting moved nothing for no known reason');
   }
 
-  /** The core move, inside `tx`; the caller has already checked idempotency. */
-  async function moveInTx(
-    tx: Db,
-    options: {
-      debitId: string;
-      creditId: string;
-      amountMinor: number;
-      kind: LedgerTransferKind;
-      pending: boolean;
-      idempotencyKey?: string;
-      actor: string;
-      linkedTransferId?: string;
-      reversesTransferId?: string;
-      /** The kind the posting counts under in the finances (a reversal: the original's). */
-      countAs?: LedgerTransferKind;
-      businessDate?: Date;
-    },
-  ): Promise<LedgerTransfer> {
-    const { amountMinor, debitId, creditId } = options;
-    if (debitId === creditId) {
+  /**
+   * Posts in one statement (postTransfer): locks both accounts in id order, checks a client's
+   * available balance on the locked row, inserts the transfer and moves every total. Alone it
+   * is atomic, so without a caller's transaction it needs none of its own. The first use of an
+   * account finds nothing to lock: the account is created, then the posting runs again, in one
+   * transaction.
+   */
+  async function post(tx: Db | undefined, posting: PostTransferInput): Promise<TransferResult> {
+    if (posting.debitCode === posting.creditCode) {
       throw new AppError('BAD_REQUEST', 'A transfer needs two different accounts');
     }
-    // Locked in id order (lockAccounts sorts), then checked against the locked row.
-    const locked = await lockAccounts(tx, [debitId, creditId]);
-    const debit = locked.find((account) => account.id === debitId);
-    if (!debit || locked.length !== 2) throw new Error('ledger account missing while locking');
-    if (debit.clientId !== null && availableOf(debit) < amountMinor) throw insufficientFunds();
+    const first = await postTransfer(tx ?? db, posting);
+    if (first.transfer) return { transfer: first.transfer, replayed: false };
+    if (first.accounts.length === 2) return explainNothingMoved(tx ?? db, posting, first.accounts);
+    return inTransaction(tx, async (tx) => {
+      await createAccount(tx, posting.debitCode);
+      await createAccount(tx, posting.creditCode);
+      const again = await postTransfer(tx, posting);
+      if (again.transfer) return { transfer: again.transfer, replayed: false };
+      return explainNothingMoved(tx, posting, again.accounts);
+    });
+  }
 
-    const transfer = await insertTransfer(tx, {
-      debitAccountId: debitId,
-      creditAccountId: creditId,
-      amountMinor,
+  async function createTransfer(options: CreateTransferOptions): Promise<TransferResult> {
+    assertAmount(options.amountMinor);
+    return post(options.tx, {
+      debitCode: options.debit,
+      creditCode: options.credit,
+      amountMinor: options.amountMinor,
       kind: options.kind,
       state: options.pending ? 'pending' : 'posted',
       idempotencyKey: options.idempotencyKey ?? null,
       actor: options.actor,
       linkedTransferId: options.linkedTransferId ?? null,
-      reversesTransferId: options.reversesTransferId ?? null,
+      reversesTransferId: null,
       businessDate: options.businessDate ?? null,
       createdAt: clock.now(),
-    });
-    if (options.pending) {
-      await addToAccountTotals(tx, debitId, { debitsPending: amountMinor });
-      await addToAccountTotals(tx, creditId, { creditsPending: amountMinor });
-    } else {
-      await addToAccountTotals(tx, debitId, { debitsPosted: amountMinor });
-      await addToAccountTotals(tx, creditId, { creditsPosted: amountMinor });
-      await addToKindTotals(tx, {
-        debitId,
-        creditId,
-        amountMinor,
-        kind: options.countAs ?? options.kind,
-      });
-    }
-    return transfer;
-  }
-
-  async function createTransfer(options: CreateTransferOptions): Promise<TransferResult> {
-    assertAmount(options.amountMinor);
-    return withIdempotencyRetry(options.tx, async (tx) => {
-      const debit = await resolveAccount(tx, options.debit);
-      const credit = await resolveAccount(tx, options.credit);
-      if (options.idempotencyKey !== undefined) {
-        const stored = await findTransferByIdempotencyKey(
-          tx,
-          options.actor,
-          options.idempotencyKey,
-        );
-        if (stored) {
-          if (!sameRequest(stored, debit.id, credit.id, options)) {
-            throw new AppError('CONFLICT', 'This idempotency key was used for another request');
-          }
-          return { transfer: stored, replayed: true };
-        }
-      }
-      const transfer = await moveInTx(tx, {
-        ...options,
-        debitId: debit.id,
-        creditId: credit.id,
-        pending: options.pending ?? false,
-      });
-      return { transfer, replayed: false };
+      countAs: options.kind,
     });
   }
 
@@ -292,24 +254,19 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
       if (transfer.state !== 'pending') {
         throw new AppError('CONFLICT', `The transfer is already ${transfer.state}`);
       }
-      const amount = transfer.amountMinor;
-      await lockAccounts(tx, [transfer.debitAccountId, transfer.creditAccountId]);
-      const post = outcome === 'posted' ? amount : 0;
-      await addToAccountTotals(tx, transfer.debitAccountId, {
-        debitsPending: -amount,
-        debitsPosted: post,
-      });
-      await addToAccountTotals(tx, transfer.creditAccountId, {
-        creditsPending: -amount,
-        creditsPosted: post,
-      });
+      const { amountMinor: amount, debitAccountId, creditAccountId } = transfer;
+      await lockAccounts(tx, [debitAccountId, creditAccountId]);
+      const postedMinor = outcome === 'posted' ? amount : 0;
+      await addToAccountTotals(tx, [
+        { accountId: debitAccountId, debitsPending: -amount, debitsPosted: postedMinor },
+        { accountId: creditAccountId, creditsPending: -amount, creditsPosted: postedMinor },
+      ]);
       if (outcome === 'posted') {
-        await addToKindTotals(tx, {
-          debitId: transfer.debitAccountId,
-          creditId: transfer.creditAccountId,
-          amountMinor: amount,
-          kind: transfer.kind,
-        });
+        // Posted money also moves the per-kind totals behind the finances entry (both sides).
+        await addToKindTotals(tx, [
+          { accountId: creditAccountId, kind: transfer.kind, deltaMinor: amount },
+          { accountId: debitAccountId, kind: transfer.kind, deltaMinor: -amount },
+        ]);
       }
       return setTransferState(tx, id, outcome, clock.now());
     });
@@ -341,7 +298,7 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     idempotencyKey?: string;
     tx?: Db;
   }): Promise<TransferResult> {
-    return withIdempotencyRetry(tx, async (tx) => {
+    return inTransaction(tx, async (tx) => {
       if (idempotencyKey !== undefined) {
         const stored = await findTransferByIdempotencyKey(tx, actor, idempotencyKey);
         if (stored) {
@@ -362,19 +319,28 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
       if (await findReversalOf(tx, id)) {
         throw new AppError('CONFLICT', 'The transfer is already reversed');
       }
+      // The transfer row first, then its accounts (in id order): the order resolving uses too.
+      const accounts = await lockAccounts(tx, [original.debitAccountId, original.creditAccountId]);
+      const codeOf = (accountId: string) => {
+        const account = accounts.find((candidate) => candidate.id === accountId);
+        if (!account) throw new Error('ledger account missing while reversing');
+        return account.code;
+      };
       try {
-        const transfer = await moveInTx(tx, {
-          debitId: original.creditAccountId,
-          creditId: original.debitAccountId,
+        return await post(tx, {
+          debitCode: codeOf(original.creditAccountId),
+          creditCode: codeOf(original.debitAccountId),
           amountMinor: original.amountMinor,
           kind: 'reversal',
-          pending: false,
-          idempotencyKey,
+          state: 'posted',
+          idempotencyKey: idempotencyKey ?? null,
           actor,
+          linkedTransferId: null,
           reversesTransferId: original.id,
+          businessDate: null,
+          createdAt: clock.now(),
           countAs: original.kind,
         });
-        return { transfer, replayed: false };
       } catch (error) {
         if (isUniqueViolation(error, REVERSAL_INDEX)) {
           throw new AppError('CONFLICT', 'The transfer is already reversed');
@@ -395,10 +361,15 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     codes: readonly LedgerAccountCode[],
     transferIds: readonly string[] = [],
   ): Promise<void> {
-    const ids = new Set<string>();
-    for (const code of new Set(codes)) ids.add((await resolveAccount(tx, code)).id);
-    for (const id of await findAccountIdsOfTransfers(tx, [...transferIds])) ids.add(id);
-    if (ids.size > 0) await lockAccounts(tx, [...ids]);
+    const wanted = { codes: [...new Set<string>(codes)], transferIds: [...transferIds] };
+    if (wanted.codes.length === 0 && wanted.transferIds.length === 0) return;
+    const lockedAll = (locked: string[]) => wanted.codes.every((code) => locked.includes(code));
+    if (lockedAll(await lockAccountsOf(tx, wanted))) return;
+    // A first use: nothing was locked. Create the missing accounts, then lock the set in order.
+    for (const code of wanted.codes) await createAccount(tx, code);
+    if (!lockedAll(await lockAccountsOf(tx, wanted))) {
+      throw new Error('ledger account missing after creating it');
+    }
   }
 
   /** From the maintained totals; never sums history. A client with no account has zeros. */

@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.js';
-import { ledgerTransfers } from '../../db/schema.js';
+import { ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
 import { systemClock } from '../../lib/clock.js';
 import { createTestDatabase, usingPostgres } from '../../test/test-app.js';
 import { insertClient } from '../clients/clients.repo.js';
@@ -47,6 +47,16 @@ async function deposit(cash: `client:${string}:cash`, amountMinor: number) {
     actor: staff,
   });
   return transfer;
+}
+
+/** The SQLSTATE of a driver error, which Drizzle wraps as `cause`. */
+function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error; typeof current === 'object' && current !== null;) {
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (typeof code === 'string') return code;
+    current = cause;
+  }
+  return undefined;
 }
 
 async function expectCode(promise: Promise<unknown>, code: string) {
@@ -267,6 +277,121 @@ describe('ledger transfers', () => {
   });
 });
 
+describe('posting in one statement', () => {
+  async function accountOf(code: string) {
+    const [row] = await database.db
+      .select()
+      .from(ledgerAccounts)
+      .where(eq(ledgerAccounts.code, code));
+    return row ?? null;
+  }
+
+  it('replays a repeated key even after the money it held was spent', async () => {
+    const client = await newClient();
+    await deposit(client.cash, 10_000);
+    const request = {
+      debit: client.cash,
+      credit: 'platform:external' as const,
+      amountMinor: 8_000,
+      kind: 'withdrawal' as const,
+      pending: true,
+      actor: `client:${client.id}`,
+      idempotencyKey: 'spent-then-replayed',
+    };
+    const first = await ledger.createTransfer(request);
+    await ledger.createTransfer({
+      debit: client.cash,
+      credit: 'platform:plans',
+      amountMinor: 2_000,
+      kind: 'plan_purchase',
+      actor: `client:${client.id}`,
+    });
+    expect((await ledger.getClientBalances(database.db, client.id)).availableMinor).toBe(0);
+
+    expect(await ledger.createTransfer(request)).toEqual({
+      transfer: first.transfer,
+      replayed: true,
+    });
+    // A key reused for another request is a conflict, not a refusal for funds.
+    await expectCode(ledger.createTransfer({ ...request, amountMinor: 9_000 }), 'CONFLICT');
+    expect((await ledger.getClientBalances(database.db, client.id)).heldMinor).toBe(8_000);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('creates an account on its first use, and not when that first posting is refused', async () => {
+    const client = await newClient();
+    await expectCode(
+      ledger.createTransfer({
+        debit: client.cash,
+        credit: 'platform:external',
+        amountMinor: 1,
+        kind: 'withdrawal',
+        pending: true,
+        actor: `client:${client.id}`,
+      }),
+      'INSUFFICIENT_FUNDS',
+    );
+    expect(await accountOf(client.cash)).toBeNull();
+
+    await deposit(client.cash, 700);
+    expect(await accountOf(client.cash)).toMatchObject({ clientId: client.id, creditsPosted: 700 });
+    await expect(
+      ledger.createTransfer({
+        debit: 'platform:nowhere' as 'platform:bonus',
+        credit: client.cash,
+        amountMinor: 1,
+        kind: 'bonus',
+        actor: staff,
+      }),
+    ).rejects.toThrow('unknown ledger account code platform:nowhere');
+    await expectCode(
+      ledger.createTransfer({
+        debit: client.cash,
+        credit: client.cash,
+        amountMinor: 1,
+        kind: 'adjustment',
+        actor: staff,
+      }),
+      'BAD_REQUEST',
+    );
+  });
+
+  it('moves nothing when the caller’s transaction rolls back', async () => {
+    const client = await newClient();
+    await deposit(client.cash, 5_000);
+    const rolledBack = new Error('the caller changed its mind');
+    await expect(
+      database.db.transaction(async (tx) => {
+        await ledger.lockAccountsFor(tx, [client.cash, 'platform:plans']);
+        await ledger.createTransfer({
+          tx,
+          debit: client.cash,
+          credit: 'platform:plans',
+          amountMinor: 5_000,
+          kind: 'plan_purchase',
+          actor: staff,
+        });
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await ledger.getClientFinances(database.db, client.id)).toMatchObject({
+      depositedMinor: 5_000,
+      balanceMinor: 5_000,
+    });
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('lockAccountsFor creates the accounts it has to lock on their first use', async () => {
+    const client = await newClient();
+    const original = await deposit((await newClient()).cash, 300);
+    await database.db.transaction((tx) =>
+      ledger.lockAccountsFor(tx, [client.cash, 'platform:fees', client.cash], [original.id]),
+    );
+    expect(await accountOf(client.cash)).toMatchObject({ clientId: client.id });
+    expect(await accountOf('platform:fees')).not.toBeNull();
+  });
+});
+
 describe('checkLedger', () => {
   it('reports an account whose totals were corrupted behind the ledger’s back', async () => {
     const own = await createTestDatabase();
@@ -372,6 +497,86 @@ describe('ledger properties', () => {
 });
 
 describe.runIf(usingPostgres())('ledger under concurrency (PostgreSQL)', () => {
+  it('moves money once for 20 parallel requests with one idempotency key', async () => {
+    const client = await newClient();
+    await deposit(client.cash, 10_000);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ledger.createTransfer({
+          debit: client.cash,
+          credit: 'platform:external',
+          amountMinor: 3_000,
+          kind: 'withdrawal',
+          pending: true,
+          actor: `client:${client.id}`,
+          idempotencyKey: 'one-key-twenty-times',
+        }),
+      ),
+    );
+    expect(new Set(results.map((result) => result.transfer.id)).size).toBe(1);
+    expect(results.filter((result) => !result.replayed)).toHaveLength(1);
+    expect(await ledger.getClientBalances(database.db, client.id)).toEqual({
+      balanceMinor: 10_000,
+      availableMinor: 7_000,
+      heldMinor: 3_000,
+    });
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('never deadlocks on 40 parallel transfers in both directions between two accounts', async () => {
+    const [a, b] = [await newClient(), await newClient()];
+    await deposit(a.cash, 100_000);
+    await deposit(b.cash, 100_000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 40 }, (_, i) =>
+        ledger.createTransfer({
+          debit: i % 2 === 0 ? a.cash : b.cash,
+          credit: i % 2 === 0 ? b.cash : a.cash,
+          amountMinor: 100 + i,
+          kind: 'adjustment',
+          actor: staff,
+        }),
+      ),
+    );
+    expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
+    // a sent 100 + 102 + … + 138, b sent 101 + 103 + … + 139: b ends 20 cents poorer.
+    expect((await ledger.getClientBalances(database.db, a.id)).balanceMinor).toBe(100_020);
+    expect((await ledger.getClientBalances(database.db, b.id)).balanceMinor).toBe(99_980);
+    expect(await checkLedger(database.db)).toEqual([]);
+  });
+
+  it('lockAccountsFor holds the rows until the transaction ends', async () => {
+    const client = await newClient();
+    await deposit(client.cash, 1_000);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = database.db.transaction(async (tx) => {
+      await ledger.lockAccountsFor(tx, [client.cash]);
+      locked();
+      await held;
+    });
+    await lockTaken;
+    try {
+      const error = await database.db
+        .transaction((tx) =>
+          tx.execute(
+            sql`select id from ledger_accounts where client_id = ${client.id} for update nowait`,
+          ),
+        )
+        .then(
+          () => null,
+          (caught: unknown) => caught,
+        );
+      // 55P03 lock_not_available: the first transaction holds the row.
+      expect(sqlStateOf(error)).toBe('55P03');
+    } finally {
+      release();
+      await holder;
+    }
+  });
+
   it('accepts exactly 20 of 50 parallel $10 withdrawals against $205', async () => {
     const client = await newClient();
     await deposit(client.cash, 20_500);
