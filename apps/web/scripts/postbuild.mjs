@@ -32,6 +32,9 @@ const MIN_COMPRESS_BYTES = 1024;
 /**
  * Writes `file.br` (brotli quality 11) and `file.gz` (gzip level 9) beside `file` unless it is
  * smaller than `minBytes`. Returns whether it did.
+ * @param {string} file
+ * @param {number} minBytes
+ * @returns {Promise<boolean>}
  */
 async function writeTwins(file, minBytes) {
   const content = await readFile(file);
