@@ -3,8 +3,9 @@
 // (3 by default) and the median run is reported (Lighthouse's own choice: the run nearest the
 // median FCP and TTI), one JSON line per page with the four category scores, FCP, LCP, TBT, CLS,
 // the audits that fail and how fast and busy the machine was. Targets (issue 8): performance
-// ≥ 0.95; accessibility, best practices and SEO = 1; LCP ≤ 1.5 s; TBT ≤ 100 ms. Exits 1 when a
-// page misses one.
+// ≥ 0.95; accessibility, best practices and SEO = 1; LCP ≤ 1.5 s; TBT ≤ 100 ms. A miss is
+// reported (`meetsTargets: false`, MISSED), not an exit code: like every benchmark here, it exits
+// 1 only when it could not measure (bench/README.md).
 //
 // The simulated metrics scale the CPU time observed on this machine by 4: on a machine already
 // busy (loadAvg1 above its core count, benchmarkIndex well under 1000) TBT and LCP come out higher.
@@ -100,7 +101,6 @@ function summary(page, lhr, lhrs) {
   };
 }
 
-let missed = false;
 try {
   for (const page of PAGES) {
     const lhrs = [];
@@ -113,11 +113,14 @@ try {
     const valid = lhrs.filter((lhr) => !lhr.runtimeError);
     const median = valid.length > 0 ? computeMedianRun(valid) : lhrs[0];
     const line = summary(page, median, lhrs);
-    missed ||= !line.meetsTargets;
+    if (!line.meetsTargets) {
+      console.error(
+        `MISSED ${page}: performance ${line.performance}, LCP ${line.lcpMs} ms, TBT ${line.tbtMs} ms`,
+      );
+    }
     console.log(JSON.stringify(line));
   }
 } finally {
   await chrome.kill();
   await server.stop();
 }
-if (missed) process.exitCode = 1;
