@@ -2,7 +2,8 @@
 // data directory, waits until it is ready, and stops it again: for benchmarks and for browser
 // journeys that need a database of their own.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort, ROOT } from './lib.mjs';
@@ -11,12 +12,17 @@ const READY_TIMEOUT_MS = 60_000;
 
 export async function startProductionServer(env = {}) {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-server-'));
+  // A DATA_DIR passed in belongs to the caller (e.g. a restart on the same data): kept on stop.
+  const ownDataDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'brokerdesk-server-'));
   // BENCH_NODE_ARGS lets a profiling run pass flags NODE_OPTIONS refuses (e.g. --cpu-prof).
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // During `npm test` (BROKERDESK_LOG_DIR) the server's log lines are kept for the log check.
+  const logDir = process.env.BROKERDESK_LOG_DIR;
+  const stdout = logDir ? openSync(join(logDir, `server-${randomUUID()}.log`), 'a') : 'ignore';
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/serve.mjs'], {
     cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -24,18 +30,25 @@ export async function startProductionServer(env = {}) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'throwaway-server-password',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logDir ? 'info' : 'warn',
       ...env,
     },
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  /** Ends the process at once (SIGKILL by default), as a crash would; the data stays. */
+  const kill = async (signal = 'SIGKILL') => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(signal);
+    await exited;
   };
 
   const deadline = Date.now() + READY_TIMEOUT_MS;
@@ -44,7 +57,7 @@ export async function startProductionServer(env = {}) {
       (response) => response.ok,
       () => false,
     );
-    if (ready) return { baseUrl, dataDir, stop };
+    if (ready) return { baseUrl, dataDir, pid: child.pid, stop, kill };
     if (Date.now() > deadline || child.exitCode !== null) {
       child.kill('SIGKILL');
       await stop();
