@@ -11,6 +11,8 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'brokerdesk-e2e-'));
 process.env.E2E_ADMIN_PASSWORD ??= `e2e-${Math.random().toString(36).slice(2)}-Staff!`;
 
 const port = Number(process.env.E2E_PORT);
+// During `npm test` the server's log lines are kept for the log check (BROKERDESK_LOG_DIR).
+const logDir = process.env.BROKERDESK_LOG_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -41,7 +43,9 @@ export default defineConfig({
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node scripts/serve.mjs',
+    command: logDir
+      ? `node scripts/serve.mjs >> "${join(logDir, 'e2e-server.log')}"`
+      : 'node scripts/serve.mjs',
     cwd: join(import.meta.dirname, '..'),
     url: `${baseURL}/readyz`,
     timeout: 120_000,
@@ -56,7 +60,7 @@ export default defineConfig({
       ADMIN_USERNAME: 'e2e-owner',
       ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
       STAFF_2FA: 'required',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: logDir ? 'info' : 'warn',
       PUBLIC_URL: baseURL,
     },
   },

@@ -1,13 +1,31 @@
 // `npm test`: everything, in the order a reviewer would want to see failures: static checks,
 // unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), the production
 // build, and browser journeys in Chromium against the real server. Ends with one summary line.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { run } from './lib.mjs';
+import { ROOT, run } from './lib.mjs';
 import { findChromium } from './chromium.mjs';
 
 const reports = mkdtempSync(join(tmpdir(), 'brokerdesk-test-'));
+// Every server and test app of the run logs at info into LOG_DIR; the last step reads them all
+// for secrets (`npm run logs:check` reads them again). Kept after the run, replaced by the next.
+const LOG_DIR = join(ROOT, '.test-logs');
+rmSync(LOG_DIR, { recursive: true, force: true });
+mkdirSync(LOG_DIR);
+process.env.BROKERDESK_LOG_DIR = LOG_DIR;
+// The browser journeys' staff password, known here so the log check can look for it.
+process.env.E2E_ADMIN_PASSWORD ??= `e2e-${randomBytes(9).toString('base64url')}-Staff!`;
+// Passwords the suites use (test/test-app.ts, e2e/fixtures.ts, scripts/production-server.mjs):
+// none may appear in any log line.
+const KNOWN_PASSWORDS = [
+  'correct-horse-battery-staple',
+  'secret-pass',
+  'fixture-pass-1',
+  'throwaway-server-password',
+  process.env.E2E_ADMIN_PASSWORD,
+];
 const results = [];
 let passed = 0;
 let failed = 0;
@@ -88,6 +106,14 @@ if (built) {
 } else {
   failed += 1;
 }
+
+const logsOk = await step(
+  'Log check (no secrets in any log line)',
+  'npx',
+  ['tsx', 'apps/api/src/scripts/log-check.ts', LOG_DIR],
+  { ...process.env, LOG_CHECK_SECRETS: KNOWN_PASSWORDS.join('\n') },
+);
+if (!logsOk) failed += 1;
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nSummary');

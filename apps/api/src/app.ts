@@ -64,6 +64,7 @@ import type { AuthRateLimit } from './plugins/security.js';
 import { loadWebBuild, webAppPlugin } from './plugins/web-app.js';
 
 export const BODY_LIMIT_BYTES = 100 * 1024;
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** What tests (and only tests) swap; production uses the defaults. */
 export interface AppDeps {
@@ -106,6 +107,12 @@ const bodyTolerantValidatorCompiler: FastifySchemaCompiler<
   return route.httpPart === 'body' ? (data: unknown) => validate(data ?? {}) : validate;
 };
 
+/** A hop count becomes "trust the nearest N" (Fastify's typings take no number). */
+function fastifyTrustProxy(trust: Config['trustProxy']) {
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return typeof trust === 'boolean' ? trust : [...trust];
+}
+
 /** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
 function brandName(mailFrom: string): string {
   const display = /^(.+?)\s*</.exec(mailFrom)?.[1]?.replace(/^"|"$/g, '');
@@ -120,12 +127,39 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // A request whose body has not arrived after a minute is dropped: a trickling client
+    // (slowloris) cannot hold a connection, nor delay a shutdown, for ever.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     routerOptions: { ignoreTrailingSlash: true },
     requestIdHeader: false, // a caller-chosen id could forge log correlation
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Undecodable URLs are answered by the router before any hook: keep our error shape.
     frameworkErrors: handleError,
+  });
+
+  // Every answer names its request id (reqId in the log lines), so a caller's report of a
+  // problem leads straight to the server's account of it.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    done();
+  });
+
+  // Once the app is closing (SIGTERM), each answer ends its connection. A keep-alive socket busy
+  // when the signal came would otherwise stay open for its 72 s keep-alive timeout after its
+  // answer, and hold the shutdown until SHUTDOWN_TIMEOUT_SECONDS forces the exit.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (closing) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) app.server.closeIdleConnections();
+    done();
   });
 
   app.setValidatorCompiler(bodyTolerantValidatorCompiler);

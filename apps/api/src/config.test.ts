@@ -153,4 +153,28 @@ describe('loadConfig', () => {
       'MARKET_DATA_PROVIDER must be one of sample',
     ]);
   });
+
+  it("reads the proxy trust as all hops, a hop count or the proxies' addresses", () => {
+    const trust = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trust('true')).toBe(true);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7')).toEqual(['10.0.0.0/8', '192.168.1.7']);
+    expect(problemsOf({ TRUST_PROXY: 'the balancer' })).toEqual([
+      'TRUST_PROXY must be false, true, a number of proxy hops (e.g. 1) or proxy addresses/CIDRs (e.g. 10.0.0.0/8)',
+    ]);
+  });
+
+  it('limits the pool and the shutdown wait, with defaults of 10 connections and 10 s', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolMax: 10, shutdownTimeoutMs: 10_000 });
+    expect(loadConfig({ DATABASE_POOL_MAX: '25', SHUTDOWN_TIMEOUT_SECONDS: '30' })).toMatchObject({
+      databasePoolMax: 25,
+      shutdownTimeoutMs: 30_000,
+    });
+    expect(problemsOf({ DATABASE_POOL_MAX: '0', SHUTDOWN_TIMEOUT_SECONDS: '1h' })).toEqual([
+      'DATABASE_POOL_MAX must be a whole number of connections from 1 to 100',
+      'SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300',
+    ]);
+  });
 });

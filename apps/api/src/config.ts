@@ -52,9 +52,29 @@ const originList = z.string().transform((value, ctx) => {
   return origins;
 });
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((value) => ['true', '1', 'yes'].includes(value));
+const TRUST_PROXY_MESSAGE =
+  'must be false, true, a number of proxy hops (e.g. 1) or proxy addresses/CIDRs (e.g. 10.0.0.0/8)';
+const ADDRESS_OR_CIDR = /^(?:[\d.]+|[\da-f:]+)(?:\/\d{1,3})?$/i;
+
+/**
+ * Whose X-Forwarded-For to believe. `true` believes every hop, so the left-most address (which
+ * the caller may write) becomes the client; behind a balancer that appends to the header, give
+ * the number of proxy hops or the proxies' addresses instead (docs/deployment.md).
+ */
+const trustProxySetting = z.string().transform((value, ctx): boolean | number | string[] => {
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no', '0'].includes(text)) return false;
+  if (/^\d{1,2}$/.test(text)) return Number(text); // hops
+
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (parts.length > 0 && parts.every((part) => ADDRESS_OR_CIDR.test(part))) return parts;
+  ctx.addIssue({ code: 'custom', message: TRUST_PROXY_MESSAGE });
+  return z.NEVER;
+});
 
 const EnvSchema = z.object({
   PORT: z
@@ -100,7 +120,7 @@ const EnvSchema = z.object({
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
   WEB_DIST_DIR: z.string().default(DEFAULT_WEB_DIST_DIR),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   ACTIVITY_POPUP: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ACTIVITY_WINDOW_HOURS: z
     .string()
@@ -113,6 +133,21 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars')
     .transform((dollars) => Number(dollars) * 100)
     .optional(),
+  DATABASE_POOL_MAX: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
+    .transform(Number)
+    .refine((max) => max >= 1 && max <= 100, 'must be a whole number of connections from 1 to 100')
+    .default(10),
+  SHUTDOWN_TIMEOUT_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds from 1 to 300')
+    .transform(Number)
+    .refine(
+      (seconds) => seconds >= 1 && seconds <= 300,
+      'must be a whole number of seconds from 1 to 300',
+    )
+    .default(10),
   MARKET_DATA_PROVIDER: z
     .enum(MARKET_DATA_PROVIDERS, {
       error: `must be one of ${MARKET_DATA_PROVIDERS.join(', ')}`,
@@ -143,12 +178,17 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Absolute; its `client/` folder and `pages.json` are served when present. */
   readonly webDistDir: string;
-  readonly trustProxy: boolean;
+  /** Fastify's trustProxy: all hops, a hop count, or the proxies' addresses. */
+  readonly trustProxy: boolean | number | readonly string[];
   /** The home page's activity popup (PRODUCT.md §1.1); the operator may switch it off. */
   readonly activityPopup: boolean;
   /** How far back the popup's events go. */
   readonly activityWindowHours: number;
   readonly marketDataProvider: MarketDataProviderName;
+  /** PostgreSQL connections per instance (PGlite has one). */
+  readonly databasePoolMax: number;
+  /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
+  readonly shutdownTimeoutMs: number;
   /**
    * The four-eyes rule (off when undefined): a deposit confirmation or withdrawal approval of
    * more than this many cents needs two different staff members.
@@ -212,5 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityWindowHours: e.ACTIVITY_WINDOW_HOURS,
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });
 }

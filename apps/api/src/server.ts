@@ -7,8 +7,6 @@ import type { Config } from './config.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
 import { WebBuildError } from './plugins/web-app.js';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 function fail(message: string): never {
   console.error(`BrokerDesk could not start: ${message}`);
   process.exit(1);
@@ -73,12 +71,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     stopping = true;
-    app.log.info(`${signal} received: finishing requests and closing the database`);
-    // Never hang forever on a stuck request or connection.
+    app.log.info(`${signal} received: no new connections; finishing requests, then closing`);
+    // Never hang for ever on a stuck request or connection (SHUTDOWN_TIMEOUT_SECONDS).
     setTimeout(() => {
-      app.log.error('shutdown took longer than 10 s: forcing exit');
+      app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs / 1000} s: forcing exit`);
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, config.shutdownTimeoutMs).unref();
     app.close().then(
       () => {
         app.log.info('BrokerDesk stopped');

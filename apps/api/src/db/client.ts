@@ -39,6 +39,25 @@ const MIGRATION_LOCK_KEY = 727_405_163;
 /** PostgreSQL statements running longer than this are cancelled (mapped to 503). */
 export const STATEMENT_TIMEOUT_MS = 5_000;
 
+/**
+ * The limits every PostgreSQL pool gets, so a slow or unreachable database answers 503 instead
+ * of holding requests forever: a request waits at most POOL_WAIT_TIMEOUT_MS for a connection
+ * (all busy, or the server does not answer a connect), a statement runs at most
+ * STATEMENT_TIMEOUT_MS (lock waits included), a reply that never comes is given up a little
+ * later on our side, and a transaction left idle (a bug) loses its locks after 30 s.
+ */
+export const POOL_WAIT_TIMEOUT_MS = 10_000;
+
+export function poolLimits(max: number): pg.PoolConfig {
+  return {
+    max,
+    connectionTimeoutMillis: POOL_WAIT_TIMEOUT_MS,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    query_timeout: STATEMENT_TIMEOUT_MS + 2_000,
+    idle_in_transaction_session_timeout: 30_000,
+  };
+}
+
 export interface OpenDatabaseOptions {
   /** Called for errors on idle pooled connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
@@ -62,11 +81,9 @@ export async function openDatabase(
   if (config.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: withDefaultUser(config.databaseUrl),
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      max: 10,
+      ...poolLimits(config.databasePoolMax),
     });
-    pool.on('error', (error) => options.onPoolError?.(error));
-    return databaseFromPool(pool);
+    return databaseFromPool(pool, options);
   }
 
   mkdirSync(config.dataDir, { recursive: true });
@@ -107,7 +124,14 @@ export function databaseFromPglite(client: PGlite, afterClose?: () => void): Dat
   };
 }
 
-export function databaseFromPool(pool: pg.Pool): Database {
+export function databaseFromPool(pool: pg.Pool, options: OpenDatabaseOptions = {}): Database {
+  // An idle connection that drops (a restart, a network cut) is reported on the pool; with no
+  // listener that would end the process. The next query simply gets a new connection.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // A connection that drops while checked out (mid-transaction, between two statements) emits
+  // 'error' on its client, which the pool no longer listens to: unheard, it would end the
+  // process. Its query fails on its own, and the pool discards it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzleNodePg({ client: pool, schema });
   let closed = false;
   return {
@@ -116,9 +140,16 @@ export function databaseFromPool(pool: pg.Pool): Database {
     async migrate() {
       // Session-level advisory lock: it must be taken and released on the same connection,
       // and the migrations run on that connection too.
-      const connection = await pool.connect();
+      // Its own connection without the pool's time limits: building an index on a big table
+      // may take minutes, and an instance must not give up half-way through.
+      const connection = new pg.Client({
+        ...pool.options,
+        statement_timeout: undefined,
+        query_timeout: undefined,
+      });
+      connection.on('error', () => undefined); // the failing query reports it
+      await connection.connect();
       try {
-        await connection.query('set statement_timeout = 0');
         await connection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
           await migrateNodePg(drizzleNodePg({ client: connection, schema }), {
@@ -126,10 +157,9 @@ export function databaseFromPool(pool: pg.Pool): Database {
           });
         } finally {
           await connection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
-          await connection.query('reset statement_timeout');
         }
       } finally {
-        connection.release();
+        await connection.end();
       }
     },
     async close() {

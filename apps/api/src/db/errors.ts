@@ -26,6 +26,17 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   return pgError?.code === '23505' && pgError.constraint === constraint;
 }
 
+const SOCKET_FAILURES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'EPIPE'];
+
+// node-postgres raises these without a code: no free connection in time, no reply in time, the
+// server went away mid-query.
+const POOL_FAILURES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+
 /**
  * The database is slow or gone rather than the request being wrong: statement timeout (57014),
  * connection failures (class 08), too many connections (53300), shutting down (57P01-57P03).
@@ -39,8 +50,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     );
   let current: unknown = error;
   for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT') return true;
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && SOCKET_FAILURES.includes(code)) return true;
+    if (typeof message === 'string' && POOL_FAILURES.some((text) => message.includes(text)))
+      return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;

@@ -107,3 +107,38 @@ describe('rate limit', () => {
     expect((await attempt('203.0.113.8')).statusCode).toBe(401);
   });
 });
+
+describe('behind a proxy', () => {
+  // The balancer (10.0.0.5) appends the address it saw; whatever the caller wrote comes first.
+  async function blockedAfterLimit(trustProxy: string): Promise<boolean> {
+    const t = await createTestApp({
+      env: { TRUST_PROXY: trustProxy },
+      authRateLimit: { max: 3, timeWindowMs: 60_000 },
+    });
+    try {
+      let last = 0;
+      for (let i = 0; i < 4; i += 1) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/userLogin/send',
+          payload: { email: `hop-${i}@example.com`, password: 'wrong-password' },
+          remoteAddress: '10.0.0.5',
+          headers: { 'x-forwarded-for': `198.51.100.${i}, 203.0.113.9` },
+        });
+        last = response.statusCode;
+      }
+      return last === 429;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('with a hop count, limits the address the proxy saw, not the one the caller wrote', async () => {
+    expect(await blockedAfterLimit('1')).toBe(true);
+    expect(await blockedAfterLimit('10.0.0.0/8')).toBe(true);
+  });
+
+  it('with TRUST_PROXY=true, believes the caller-written address (why docs/deployment.md warns)', async () => {
+    expect(await blockedAfterLimit('true')).toBe(false);
+  });
+});

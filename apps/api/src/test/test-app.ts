@@ -1,9 +1,10 @@
 // createTestApp(): the real app (buildApp) on its own real database, plus helpers to register
 // and sign in. Each app gets a fresh copy of the migrated template, so tests never share rows.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { threadId } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import type { RegisterForm } from '@brokerdesk/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -15,7 +16,7 @@ import { clients } from '../db/schema.js';
 import type { AppDeps } from '../app.js';
 import { loadConfig } from '../config.js';
 import type { Config } from '../config.js';
-import { STATEMENT_TIMEOUT_MS, databaseFromPglite, databaseFromPool } from '../db/client.js';
+import { databaseFromPglite, databaseFromPool, poolLimits } from '../db/client.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { PasswordParams } from '../lib/passwords.js';
@@ -37,8 +38,15 @@ export function usingPostgres(): boolean {
   return inject('postgres') !== null;
 }
 
+export interface TestDatabaseOptions {
+  /** PostgreSQL: overrides of production's pool limits (e.g. a short statement timeout). */
+  pool?: pg.PoolConfig;
+  /** PostgreSQL: connect through this local port (a proxy the test can cut) instead. */
+  port?: number;
+}
+
 /** A fresh, migrated database: a PGlite copy of the template or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   const postgres = inject('postgres');
   if (postgres) {
     // Unique across worker threads (which share a pid) and files.
@@ -48,12 +56,14 @@ export async function createTestDatabase(): Promise<Database> {
         `create database ${quoteIdent(name)} template ${quoteIdent(postgres.templateDb)}`,
       ),
     );
-    const pool = new pg.Pool({
-      connectionString: databaseUrl(postgres.adminUrl, name),
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      max: 4,
-    });
-    const database = databaseFromPool(pool);
+    const url = new URL(databaseUrl(postgres.adminUrl, name));
+    if (options.port !== undefined) {
+      url.hostname = '127.0.0.1';
+      url.port = String(options.port);
+    }
+    const database = databaseFromPool(
+      new pg.Pool({ connectionString: url.toString(), ...poolLimits(4), ...options.pool }),
+    );
     return {
       ...database,
       async close() {
@@ -77,6 +87,8 @@ export interface TestAppOptions {
   logStream?: AppDeps['logStream'];
   /** Default: effectively unlimited, so tests can call login many times. */
   authRateLimit?: AppDeps['authRateLimit'];
+  /** How to open the database (PostgreSQL pool limits, a proxy port). */
+  database?: TestDatabaseOptions;
   /**
    * With REDIS_URL in `env`: the Redis key prefix. Default: one of its own per app, so tests
    * never share counts; apps meant to share them (several instances) pass the same one.
@@ -133,6 +145,21 @@ export function registrationBody(overrides: Partial<RegisterForm> = {}): Registe
   };
 }
 
+let capturedLogFd: number | null = null;
+
+/**
+ * During `npm test` (BROKERDESK_LOG_DIR set) every app a test builds logs at info into a file of
+ * this worker's, and the log check (src/scripts/log-check.ts) reads them all at the end: no
+ * secret may reach a log line, whatever the tests did.
+ */
+function capturedLogStream(): AppDeps['logStream'] | undefined {
+  const dir = process.env.BROKERDESK_LOG_DIR;
+  if (!dir) return undefined;
+  capturedLogFd ??= openSync(join(dir, `api-tests-${process.pid}-${threadId}.log`), 'a');
+  const fd = capturedLogFd;
+  return { write: (line) => void writeSync(fd, line) };
+}
+
 function expectStatus(response: LightMyRequestResponse, status: number, what: string): void {
   if (response.statusCode !== status) {
     throw new Error(`${what}: expected ${status}, got ${response.statusCode} ${response.body}`);
@@ -141,9 +168,10 @@ function expectStatus(response: LightMyRequestResponse, status: number, what: st
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-api-test-'));
+  const logStream = options.logStream ?? capturedLogStream();
   const env: Record<string, string | undefined> = {
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: logStream && !options.logStream ? 'info' : 'silent',
     DATA_DIR: dataDir,
     ADMIN_USERNAME: TEST_ADMIN_USERNAME,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
@@ -152,11 +180,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   };
   const config = loadConfig(env);
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options.database);
   const app = await buildApp(config, {
     db: database,
     clock: options.clock,
-    logStream: options.logStream,
+    logStream,
     passwordParams: TEST_PASSWORD_PARAMS,
     authRateLimit: options.authRateLimit ?? { max: 100_000, timeWindowMs: 60_000 },
     redisKeyPrefix: options.redisKeyPrefix ?? `bd-test:${randomUUID()}:`,
