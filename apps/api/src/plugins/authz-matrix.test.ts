@@ -2,6 +2,8 @@
 // {anonymous, a client, a staff session that may only enrol TOTP, each staff role} → the status
 // the route's requirement and permission (STAFF_PERMISSIONS) imply. The table is the app's own
 // route list (app.authRoutes), so a new route is covered the moment it exists.
+// Then the objects of another client (IDOR): every client route that names an object in its path
+// is tried with another client's object, from one table that must list each such route.
 import { randomUUID } from 'node:crypto';
 import { STAFF_ROLES, roleCan } from '@brokerdesk/shared';
 import type { StaffRole } from '@brokerdesk/shared';
@@ -9,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
 import { makeSessionService } from '../modules/sessions/sessions.service.js';
-import { clientCaller, staffCaller } from '../test/money-fixtures.js';
+import { PDF_BYTES, upload } from '../modules/documents/documents.fixtures.js';
+import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import type { AuthRoute } from './auth.js';
@@ -127,4 +130,129 @@ describe('authorisation matrix', () => {
     }
     expect(mismatches).toEqual([]);
   }, 120_000);
+});
+
+type ClientCaller = Awaited<ReturnType<typeof clientCaller>>;
+
+/**
+ * How to make an object of `owner` for each client route with an id in its path: the IDOR table.
+ * A client route with a path parameter that is missing here fails the test below.
+ */
+const OBJECT_OF_OWNER: Record<string, (owner: ClientCaller) => Promise<string>> = {
+  'GET /api/money-requests/:id': (owner) => depositRequestOf(owner),
+  'POST /api/withdrawals/:id/cancel': (owner) => withdrawalOf(owner),
+  'GET /api/documents/:id': (owner) => documentOf(owner),
+  'GET /api/documents/:id/file': (owner) => documentOf(owner),
+  'DELETE /api/account/sessions/:sessionId': (owner) => otherSessionOf(owner),
+};
+
+async function depositRequestOf(owner: ClientCaller): Promise<string> {
+  const response = await post(t, '/api/deposits', owner, {
+    amountMinor: 50_000,
+    method: 'bitcoin',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ request: { id: string } }>().request.id;
+}
+
+async function withdrawalOf(owner: ClientCaller): Promise<string> {
+  const staffOwner = await staffCaller(t, 'owner');
+  const confirmed = await post(
+    t,
+    `/api/staff/deposits/${await depositRequestOf(owner)}/confirm`,
+    staffOwner,
+  );
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const response = await post(t, '/api/withdrawals', owner, {
+    amountMinor: 10_000,
+    method: 'bitcoin',
+    destination: 'bc1qexampleaddress0000000000000000000000',
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ request: { id: string } }>().request.id;
+}
+
+async function documentOf(owner: ClientCaller): Promise<string> {
+  const response = await upload(t, owner, PDF_BYTES);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ document: { id: string } }>().document.id;
+}
+
+/** A second signed-in session of the owner (another device) and its id. */
+async function otherSessionOf(owner: ClientCaller): Promise<string> {
+  await t.login(owner.email, owner.password);
+  const response = await t.app.inject({
+    method: 'GET',
+    url: '/api/account/sessions',
+    headers: owner.headers,
+  });
+  const other = response
+    .json<{ sessions: { id: string; current: boolean }[] }>()
+    .sessions.find((session) => !session.current);
+  if (!other) throw new Error('the second session is not listed');
+  return other.id;
+}
+
+describe("another client's objects (IDOR)", () => {
+  const clientObjectRoutes = () =>
+    t.app.authRoutes.filter(
+      (route) =>
+        (route.auth === 'client' || route.auth === 'client-optional') && route.url.includes(':'),
+    );
+
+  it('has a row for every client route that names an object', () => {
+    const missing = clientObjectRoutes()
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((key) => !(key in OBJECT_OF_OWNER));
+    expect(missing, 'add these routes to OBJECT_OF_OWNER').toEqual([]);
+    expect(Object.keys(OBJECT_OF_OWNER).length).toBeGreaterThanOrEqual(5);
+  });
+
+  it("answers 404 for another client's object, as for a missing one, and leaves it to its owner", async () => {
+    const intruder = await clientCaller(t);
+    const mismatches: string[] = [];
+    let tried = 0;
+    for (const route of clientObjectRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const makeObject = OBJECT_OF_OWNER[key];
+      if (!makeObject) continue; // reported by the test above
+      tried += 1;
+      const owner = await clientCaller(t);
+      const id = await makeObject(owner);
+      const url = route.url.replace(/:[A-Za-z]+/, id);
+      const call = (caller: ClientCaller) =>
+        t.app.inject({
+          method: route.method as 'GET' | 'POST' | 'DELETE',
+          url,
+          headers: caller.headers,
+          ...(route.method === 'POST' ? { payload: {} } : {}),
+        });
+
+      const intruding = await call(intruder);
+      const unknown = await t.app.inject({
+        method: route.method as 'GET' | 'POST' | 'DELETE',
+        url: route.url.replace(/:[A-Za-z]+/, '00000000-0000-4000-8000-000000000000'),
+        headers: intruder.headers,
+        ...(route.method === 'POST' ? { payload: {} } : {}),
+      });
+      if (
+        intruding.statusCode !== 404 ||
+        typeof intruding.json<{ message?: unknown }>().message !== 'string'
+      )
+        mismatches.push(
+          `${key} by another client: ${intruding.statusCode} ${intruding.body.slice(0, 120)}`,
+        );
+      if (intruding.body !== unknown.body)
+        mismatches.push(`${key}: another client's object answers unlike a missing one`);
+      // The object is untouched: its owner can still do what the intruder tried.
+      const owned = await call(owner);
+      if (owned.statusCode < 200 || owned.statusCode >= 300)
+        mismatches.push(
+          `${key} by its owner after the attempt: ${owned.statusCode} ${owned.body.slice(0, 120)}`,
+        );
+    }
+    expect(mismatches).toEqual([]);
+    // Every row of the table names a real route, and each was tried.
+    expect(tried).toBe(Object.keys(OBJECT_OF_OWNER).length);
+  }, 60_000);
 });
