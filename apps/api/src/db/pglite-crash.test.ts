@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer } from '../../../../scripts/production-server.mjs';
 import type { ProductionServer } from '../../../../scripts/production-server.mjs';
 import { loadConfig } from '../config.js';
@@ -62,18 +62,22 @@ const posted = (answer: Answer) =>
   (answer.body?.transaction as { id: string; amountMinor: number } | undefined) ?? null;
 
 describe.skipIf(usingPostgres())('the embedded database after a SIGKILL', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-pglite-crash-'));
-  const env = {
-    DATA_DIR: dataDir,
-    DATABASE_URL: '', // empty counts as unset: PGlite, whatever the environment says
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER.username,
-    ADMIN_PASSWORD: OWNER.password,
-  };
+  let dataDir = '';
+  let env: Record<string, string> = {};
   let server: ProductionServer | null = null;
+  beforeAll(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'brokerdesk-pglite-crash-'));
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '', // empty counts as unset: PGlite, whatever the environment says
+      STAFF_2FA: 'optional',
+      ADMIN_USERNAME: OWNER.username,
+      ADMIN_PASSWORD: OWNER.password,
+    };
+  });
   afterAll(async () => {
     await server?.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('restarts on the same DATA_DIR with every acknowledged posting once and the ledger consistent', async () => {
