@@ -86,6 +86,10 @@ if (process.env.TEST_DATABASE_URL) {
   ]);
   countVitest(pgReport);
   if (!pgOk && !existsSync(pgReport)) failed += 1;
+  // Several production instances on one database: sessions, idempotency, limits, 500 parallel
+  // withdrawals (stress/cluster.mjs, ~15 s).
+  if (!(await step('Several instances (npm run cluster)', 'node', ['stress/cluster.mjs'])))
+    failed += 1;
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only.)');
 }
@@ -94,6 +98,10 @@ const built = await step('Production build', 'npm', ['run', '--silent', 'build']
 if (built) {
   // Initial JS of the public pages against their budgets (bench/web-initial-js.mjs).
   if (!(await step('Bundle budgets', 'node', ['bench/web-initial-js.mjs']))) failed += 1;
+  // 200 random money operations with SIGKILLs, on PGlite and (when it answers) PostgreSQL;
+  // after the build, so restarts run the compiled API. `npm run crash` runs 1,000.
+  if (!(await step('Crashes (npm run crash -- --quick)', 'node', ['stress/crash.mjs', '--quick'])))
+    failed += 1;
   const e2eReport = join(reports, 'playwright.json');
   const e2eOk = await step(
     'Browser journeys (Playwright + Chromium)',
