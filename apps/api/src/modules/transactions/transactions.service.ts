@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.js';
 import { inIdempotentTransaction } from '../../db/retry.js';
 import type { LedgerTransferKind, TransactionEventValue } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import { isUuid } from '../../lib/ids.js';
 import { recordAudit, staffActorId } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
 import { clientCashCode, refusedForFundsSaying } from '../ledger/ledger.service.js';
@@ -285,6 +286,9 @@ export function makeTransactionService({
     idempotencyKey?: string | undefined;
     staff?: StaffActor;
   }): Promise<TransactionWithTimeline> {
+    // The client's cancel route takes any string up to 64 characters (a non-id answers like a
+    // missing one); the database would refuse the uuid cast with a 500.
+    if (!isUuid(options.id)) throw requestNotFound();
     return idempotent(async (tx) => {
       const row = await findTransactionForUpdate(tx, options.id);
       if (

@@ -370,6 +370,15 @@ describe('withdrawals', () => {
     expect((await summary(client)).availableMinor).toBe(30_000);
     expect((await post(t, `/api/staff/withdrawals/${id}/approve`, owner)).statusCode).toBe(409);
   });
+
+  it('answers 404, not 500, when the id to cancel is not a UUID', async () => {
+    const client = await clientCaller(t);
+    for (const id of ['not-an-id', "1' or '1'='1", 'a'.repeat(64)]) {
+      const response = await post(t, `/api/withdrawals/${encodeURIComponent(id)}/cancel`, client);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
 });
 
 describe('staff postings, reversals and the seed call', () => {
