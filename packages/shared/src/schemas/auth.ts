@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../catalog/countries.js';
 import { MESSAGES } from '../messages.js';
+import { NUL_CHARACTER_MESSAGE, hasNoNul } from './storable.js';
 
 const m = MESSAGES.register;
 
 /** A required text field whose one message covers missing, mistyped and blank values. */
 function requiredText(message: string, maxLength: number) {
-  return z.string({ error: message }).trim().min(1, message).max(maxLength, m.tooLong);
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(maxLength, m.tooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
 }
 
 // "must look like {email} with no spaces" (seed §5).
@@ -32,7 +38,7 @@ export const RegisterBodySchema = z
     confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
     country: z.enum(COUNTRIES, { error: m.countryRequired }),
     /** Referral code from /userRegister?ref=CODE. */
-    ref: z.string().trim().max(64).optional(),
+    ref: z.string().trim().max(64).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional(),
   })
   .refine((body) => body.password === body.confirmPassword, {
     message: m.passwordsDiffer,
@@ -59,6 +65,7 @@ export const LoginBodySchema = z.object({
     .trim()
     .min(1, m.emailRequired)
     .max(254, m.tooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .transform((email) => email.toLowerCase()),
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
 });
@@ -69,7 +76,8 @@ export const AdminLoginBodySchema = z.object({
     .string({ error: 'Username is required' })
     .trim()
     .min(1, 'Username is required')
-    .max(64, m.tooLong),
+    .max(64, m.tooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   password: z.string({ error: m.passwordRequired }).min(1, m.passwordRequired).max(128, m.tooLong),
   /** The 6-digit code from the authenticator app, or one of the recovery codes (XXXXX-XXXXX). */
   totp: z

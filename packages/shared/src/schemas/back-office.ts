@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { STAFF_ROLES } from './auth.js';
+import { NUL_CHARACTER_MESSAGE, hasNoNul, isStorableTime } from './storable.js';
 import { SubscriptionSchema } from './subscriptions.js';
 import { TransactionWithTimelineSchema } from './money.js';
 import { SupportTicketSchema } from './support.js';
@@ -72,7 +73,7 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
 
 export const ClientListQuerySchema = z.object({
   /** Matches name or e-mail, case-insensitively. */
-  q: z.string().trim().max(100, m.searchTooLong).optional(),
+  q: z.string().trim().max(100, m.searchTooLong).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional(),
   sort: z.enum(CLIENT_SORTS, { error: 'Unknown sort' }).default('joined'),
   dir: z.enum(['asc', 'desc'], { error: 'dir must be asc or desc' }).default('desc'),
   page: z.coerce.number().int().min(1, 'page must be at least 1').max(100_000).default(1),
@@ -174,21 +175,29 @@ export const TicketReplyBodySchema = z.object({
     .string({ error: MESSAGES.support.messageRequired })
     .trim()
     .min(1, MESSAGES.support.messageRequired)
-    .max(5_000, MESSAGES.support.messageTooLong),
+    .max(5_000, MESSAGES.support.messageTooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
 });
 export type TicketReplyBody = z.infer<typeof TicketReplyBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Audit log
 
+/** An ISO date-time with offset, within years 1–9999 once in UTC (what PostgreSQL can compare). */
+function auditTime(message: string) {
+  return z.iso
+    .datetime({ offset: true, error: message })
+    .refine((value) => isStorableTime(Date.parse(value)), message);
+}
+
 export const AuditQuerySchema = z.object({
   /** Staff username, exact (case-insensitive). */
-  staff: z.string().trim().max(64).optional(),
+  staff: z.string().trim().max(64).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional(),
   /** Action prefix, e.g. "deposit." or "deposit.confirm". */
-  action: z.string().trim().max(64).optional(),
-  targetId: z.string().trim().max(64).optional(),
-  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }).optional(),
-  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }).optional(),
+  action: z.string().trim().max(64).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional(),
+  targetId: z.string().trim().max(64).refine(hasNoNul, NUL_CHARACTER_MESSAGE).optional(),
+  from: auditTime('from must be an ISO date-time').optional(),
+  to: auditTime('to must be an ISO date-time').optional(),
   cursor: z.string().max(64).optional(),
   limit: z.coerce.number().int().min(1).max(200, 'limit must be at most 200').default(50),
 });

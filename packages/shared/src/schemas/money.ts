@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../catalog/payment-methods.js';
 import { MAX_AMOUNT_CENTS, parseDollars } from '../money.js';
 import { MESSAGES } from '../messages.js';
+import { NUL_CHARACTER_MESSAGE, hasNoNul } from './storable.js';
 
 const m = MESSAGES.money;
 
@@ -240,7 +241,8 @@ export const ReasonBodySchema = z.object({
     .string({ error: m.reasonRequired })
     .trim()
     .min(1, m.reasonRequired)
-    .max(REASON_MAX, m.reasonTooLong),
+    .max(REASON_MAX, m.reasonTooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
 });
 export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 
@@ -253,7 +255,12 @@ export const StaffPostingBodySchema = z
     type: z.enum(STAFF_POSTING_TYPES, { error: m.postingTypeInvalid }),
     direction: z.enum(['credit', 'debit'], { error: m.directionInvalid }).default('credit'),
     amountMinor: AmountMinorSchema,
-    reason: z.string().trim().max(REASON_MAX, m.reasonTooLong).optional(),
+    reason: z
+      .string()
+      .trim()
+      .max(REASON_MAX, m.reasonTooLong)
+      .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
+      .optional(),
   })
   .refine((body) => body.type === 'adjustment' || body.direction === 'credit', {
     message: m.onlyAdjustmentsDebit,
@@ -291,11 +298,20 @@ export const SEED_TRANSACTION_TYPES = {
 
 export const SEED_TRANSACTION_STATUSES = ['completed', 'pending', 'failed'] as const;
 
+// The date staff give an event: one the database stores as given (Date.parse also reads
+// "+275760-09-13" and "-010000-01-01"), with room for a plan's end (start + up to 3,650 days).
+const SEED_DATE_MIN = Date.parse('1900-01-01T00:00:00.000Z');
+const SEED_DATE_MAX = Date.parse('2999-12-31T23:59:59.999Z');
+
 const seedDate = z
   .string({ error: m.dateInvalid })
   .trim()
   .max(40, m.dateInvalid)
-  .refine((value) => value === '' || !Number.isNaN(Date.parse(value)), m.dateInvalid)
+  .refine((value) => {
+    if (value === '') return true;
+    const time = Date.parse(value);
+    return time >= SEED_DATE_MIN && time <= SEED_DATE_MAX;
+  }, m.dateInvalid)
   .transform((value) => (value === '' ? undefined : new Date(value)))
   .optional();
 
@@ -337,7 +353,8 @@ export const SeedSubscriptionBodySchema = z.object({
     .string({ error: m.planNameRequired })
     .trim()
     .min(1, m.planNameRequired)
-    .max(100, m.planNameRequired),
+    .max(100, m.planNameRequired)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   amount: DollarAmountOrZeroSchema,
   profitPercent: z
     .union(
@@ -357,7 +374,13 @@ export const SeedSubscriptionBodySchema = z.object({
     .optional()
     .default(0),
   duration: wholeNumber(m.durationInvalid, 3650).refine((days) => days >= 1, m.durationInvalid),
-  status: z.string().trim().max(40, m.statusTooLong).optional().default('Active'),
+  status: z
+    .string()
+    .trim()
+    .max(40, m.statusTooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
+    .optional()
+    .default('Active'),
   startDate: seedDate,
   endDate: seedDate,
 });

@@ -3,6 +3,7 @@
 // (zodResolver) and the API route, so each message below exists once.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { NUL_CHARACTER_MESSAGE, hasNoNul } from './storable.js';
 
 const m = MESSAGES.support;
 
@@ -22,18 +23,21 @@ export const SupportBodySchema = z.object({
     .string({ error: m.subjectInvalid })
     .trim()
     .max(SUPPORT_SUBJECT_MAX, m.subjectTooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .optional()
     .default(''),
   message: z
     .string({ error: m.messageRequired })
     .trim()
     .min(1, m.messageRequired)
-    .max(SUPPORT_MESSAGE_MAX, m.messageTooLong),
+    .max(SUPPORT_MESSAGE_MAX, m.messageTooLong)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE),
   email: z
     .string({ error: m.emailInvalid })
     .trim()
     .max(254, m.emailInvalid)
     .refine((email) => email === '' || EMAIL_SHAPE.test(email), m.emailInvalid)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .transform((email) => (email === '' ? undefined : email.toLowerCase()))
     .optional(),
 });

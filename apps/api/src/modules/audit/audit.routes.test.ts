@@ -69,4 +69,19 @@ describe('GET /api/staff/audit', () => {
     expect((await get(t, '/api/staff/audit', operations)).statusCode).toBe(403);
     expect((await get(t, '/api/staff/audit?from=yesterday', auditor)).statusCode).toBe(400);
   });
+
+  it('answers 400, not 500 or a broken download, for filters the database cannot compare', async () => {
+    const queries = [
+      'from=0000-01-01T00:00:00Z', // no year 0 in PostgreSQL
+      `to=${encodeURIComponent('9999-12-31T23:59:59-14:00')}`, // year 10000 in UTC
+      'staff=admin%00', // NUL
+    ];
+    for (const query of queries) {
+      for (const url of ['/api/staff/audit', '/api/staff/audit.csv']) {
+        const response = await get(t, `${url}?${query}`, auditor);
+        expect(response.statusCode, `${url}?${query}`).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+      }
+    }
+  });
 });

@@ -174,6 +174,18 @@ describe('POST /api/userRegister/send', () => {
     expect(Object.keys(row ?? {})).not.toContain('confirmPassword');
   });
 
+  it('answers 400, not 500, for a NUL character in a name or the e-mail, creating no account', async () => {
+    for (const field of ['firstName', 'email'] as const) {
+      const body = registrationBody();
+      const response = await t.register({ ...body, [field]: `${body[field]}\u0000` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ValidationBody>().fields[field]).toEqual([
+        'Contains a character that is not allowed',
+      ]);
+      expect(await findClient(body.email)).toBeUndefined();
+    }
+  });
+
   it('ignores unknown fields', async () => {
     const body = { ...registrationBody(), role: 'owner', isAdmin: true, balance: 1_000_000 };
     const response = await t.app.inject({

@@ -65,6 +65,19 @@ describe('POST /api/userLogin/send', () => {
       fields: { email: ['Email is required'], password: ['Password is required'] },
     });
   });
+
+  it('answers 400, not 500, for a NUL character in the e-mail', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/userLogin/send',
+      payload: { email: 'ada\u0000@example.com', password: 'secret-pass' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { email: ['Contains a character that is not allowed'] },
+    });
+  });
 });
 
 describe('GET /api/userDashboard/send/', () => {

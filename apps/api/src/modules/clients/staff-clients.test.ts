@@ -73,6 +73,17 @@ describe('GET /api/staff/clients', () => {
     expect(lines[0]).toBe('Name,Email,Country,Joined,Verified,Status,Available balance (USD),Id');
     expect(lines[1]).toMatch(/^'=cmd Injection,csv-/);
   });
+
+  it('answers 400, not 500 or a broken download, for a NUL character in the search', async () => {
+    for (const url of ['/api/staff/clients?q=ada%00', '/api/staff/clients.csv?q=ada%00']) {
+      const response = await get(t, url, support);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { q: ['Contains a character that is not allowed'] },
+      });
+    }
+  });
 });
 
 describe('client detail, create, disable', () => {

@@ -195,6 +195,11 @@ describe("POST /api/subscribe/create (the seed's staff form)", () => {
     [{ planName: '' }, 'planName'],
     [{ profitPercent: 'lots' }, 'profitPercent'],
     [{ userId: 'nobody' }, 'userId'],
+    // Each of these was a 500 before (found by the hostile-input test).
+    [{ planName: 'Gold\u0000' }, 'planName'],
+    [{ status: 'Active\u0000' }, 'status'],
+    [{ startDate: '-271821-04-20T00:00:00Z' }, 'startDate'],
+    [{ endDate: '+275760-09-13T00:00:00Z' }, 'endDate'],
   ])('refuses %j with a field message', async (change, field) => {
     const client = await fundedClient(30_000);
     const body = {

@@ -185,6 +185,21 @@ describe('bad input', () => {
     });
   });
 
+  it('answers 400, not 500, for a NUL character in any field, and stores no ticket', async () => {
+    const tickets = async () => (await t.database.db.select().from(supportTickets)).length;
+    const before = await tickets();
+    for (const [payload, field] of [
+      [{ subject: 'Hi\u0000', message: 'Hello' }, 'subject'],
+      [{ message: 'Hel\u0000lo' }, 'message'],
+      [{ message: 'Hello', email: 'ada\u0000@example.com' }, 'email'],
+    ] as const) {
+      const response = await send(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields[field]).toEqual(['Contains a character that is not allowed']);
+    }
+    expect(await tickets()).toBe(before);
+  });
+
   it('answers 400 INVALID_JSON for a malformed body', async () => {
     const response = await t.app.inject({
       method: 'POST',

@@ -437,6 +437,20 @@ describe('staff postings, reversals and the seed call', () => {
     ).toBe(404);
   });
 
+  it('refuses a seed date the database cannot store with the field message (400, not 500)', async () => {
+    const client = await clientCaller(t);
+    for (const date of ['+275760-09-13T00:00:00Z', '-010000-01-01', '0000-01-01']) {
+      const response = await post(t, '/api/transactions/transaction', owner, {
+        userId: client.id,
+        type: 'Bonus',
+        amount: 1,
+        date,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({ date: ['Enter a valid date'] });
+    }
+  });
+
   it("maps the seed's transaction call: Completed posts, Pending holds, Failed records", async () => {
     const client = await clientCaller(t);
     const url = '/api/transactions/transaction';
