@@ -75,32 +75,9 @@ export type { ProductionServer as IsolatedServer } from '../scripts/production-s
  */
 export { startProductionServer as startIsolatedServer } from '../scripts/production-server.mjs';
 
-/** The plain-text part of an .eml file from the dev outbox, decoded (quoted-printable, base64). */
-export function mailText(eml: string): string {
-  const lines = eml.replace(/\r\n/g, '\n');
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(lines)?.[1];
-  const parts = boundary ? lines.split(`--${boundary}`) : [lines];
-  for (const part of parts) {
-    const split = part.indexOf('\n\n');
-    if (split < 0) continue;
-    const headers = part.slice(0, split);
-    if (!/content-type:\s*text\/plain/i.test(headers) && boundary) continue;
-    const body = part.slice(split + 2);
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    if (encoding === 'base64')
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-    if (encoding === 'quoted-printable') {
-      // Soft line breaks ("=" at the end of a line) join lines; "=3D" and friends are bytes.
-      const joined = body.replace(/=\n/g, '');
-      const bytes = joined.replace(/=([0-9A-F]{2})/gi, (_, hex: string) =>
-        String.fromCharCode(parseInt(hex, 16)),
-      );
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  throw new Error('the mail has no text part');
-}
+import { mailText } from '../scripts/dev-outbox.mjs';
+
+export { mailText };
 
 /**
  * Waits (polling `DATA_DIR/outbox`, the dev mail outbox) for the newest mail to `to` that holds a

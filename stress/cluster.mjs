@@ -21,6 +21,7 @@ import net from 'node:net';
 import { join } from 'node:path';
 import tls from 'node:tls';
 import pg from 'pg';
+import { mailText } from '../scripts/dev-outbox.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 
@@ -187,29 +188,6 @@ async function findRedis() {
 }
 
 // ---- mail ------------------------------------------------------------------------------------
-
-/** The plain-text part of an .eml from the dev outbox, decoded (quoted-printable, base64). */
-function mailText(eml) {
-  const lines = eml.replace(/\r\n/g, '\n');
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(lines)?.[1];
-  for (const part of boundary ? lines.split(`--${boundary}`) : [lines]) {
-    const split = part.indexOf('\n\n');
-    if (split < 0) continue;
-    const headers = part.slice(0, split);
-    if (boundary && !/content-type:\s*text\/plain/i.test(headers)) continue;
-    const body = part.slice(split + 2);
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString();
-    if (encoding === 'quoted-printable') {
-      const bytes = body
-        .replace(/=\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  return '';
-}
 
 /** Waits for the verification mail to `to` (written by whichever instance's mail worker). */
 async function verificationToken(dataDir, to) {

@@ -30,6 +30,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { mailText } from '../scripts/dev-outbox.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import {
   OWNER,
@@ -341,29 +342,6 @@ async function postJson(baseUrl, path, body, headers = {}) {
 }
 
 // ---- set-up ----------------------------------------------------------------------------------
-
-/** The decoded text part of an .eml from the dev outbox (quoted-printable or base64). */
-function mailText(eml) {
-  const text = eml.replace(/\r\n/g, '\n');
-  const boundary = /boundary="?([^";\n]+)"?/i.exec(text)?.[1];
-  for (const part of boundary ? text.split(`--${boundary}`) : [text]) {
-    const split = part.indexOf('\n\n');
-    if (split < 0) continue;
-    const headers = part.slice(0, split);
-    if (boundary && !/content-type:\s*text\/plain/i.test(headers)) continue;
-    const body = part.slice(split + 2);
-    const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-    if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString();
-    if (encoding === 'quoted-printable') {
-      const bytes = body
-        .replace(/=\n/g, '')
-        .replace(/=([0-9A-F]{2})/gi, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-      return Buffer.from(bytes, 'latin1').toString('utf8');
-    }
-    return body;
-  }
-  return '';
-}
 
 /** The verification token registration mailed to `email` (DATA_DIR/outbox, no SMTP_URL). */
 async function mailedVerificationToken(dataDir, email) {
