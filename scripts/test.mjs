@@ -1,6 +1,7 @@
 // `npm test`: everything, in the order a reviewer would want to see failures: static checks,
 // unit and API tests (PGlite, then PostgreSQL when TEST_DATABASE_URL is set), the production
 // build, and browser journeys in Chromium against the real server. Ends with one summary line.
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -40,6 +41,37 @@ async function step(name, command, args, env = process.env) {
   return code === 0;
 }
 
+/**
+ * Steps that run at the same time (each is one process on one core), each printed whole when it
+ * ends so their lines do not interleave.
+ */
+async function parallelSteps(steps) {
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    steps.map(
+      ({ name, command, args }) =>
+        new Promise((resolve) => {
+          const chunks = [];
+          const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+          child.stdout.on('data', (chunk) => chunks.push(chunk));
+          child.stderr.on('data', (chunk) => chunks.push(chunk));
+          child.on('error', (error) => {
+            chunks.push(Buffer.from(`Could not run ${command}: ${error.message}\n`));
+            resolve({ name, code: 1, chunks, ended: Date.now() });
+          });
+          child.on('exit', (code) => resolve({ name, code: code ?? 1, chunks, ended: Date.now() }));
+        }),
+    ),
+  );
+  for (const { name, code, chunks, ended } of outcomes) {
+    const seconds = ((ended - started) / 1000).toFixed(1);
+    console.log(`\n▶ ${name}`);
+    process.stdout.write(Buffer.concat(chunks));
+    results.push({ name, ok: code === 0, seconds });
+    console.log(`${code === 0 ? '✔' : '✖'} ${name} (${seconds} s)`);
+  }
+}
+
 function countVitest(file) {
   if (!existsSync(file)) return;
   const report = JSON.parse(readFileSync(file, 'utf8'));
@@ -60,8 +92,11 @@ if (!chromium) process.exit(1);
 const withoutPostgres = { ...process.env };
 delete withoutPostgres.TEST_DATABASE_URL;
 
-await step('Typecheck', 'npm', ['run', '--silent', 'typecheck']);
-await step('Lint', 'npm', ['run', '--silent', 'lint']);
+// Both are single-threaded: side by side they take the time of the longer one.
+await parallelSteps([
+  { name: 'Typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'] },
+  { name: 'Lint', command: 'npm', args: ['run', '--silent', 'lint'] },
+]);
 
 const unitReport = join(reports, 'vitest-pglite.json');
 const unitOk = await step(
