@@ -10,6 +10,13 @@ import { freePort, ROOT } from './lib.mjs';
 
 const READY_TIMEOUT_MS = 60_000;
 
+// Servers still running when this process exits (a test that timed out before its clean-up, a
+// benchmark that threw) are killed with it instead of living on as orphans holding a port.
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 export async function startProductionServer(env = {}) {
   const port = await freePort();
   // A DATA_DIR passed in belongs to the caller (e.g. a restart on the same data): kept on stop.
@@ -34,6 +41,8 @@ export async function startProductionServer(env = {}) {
       ...env,
     },
   });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
