@@ -97,6 +97,15 @@ describe('error responses', () => {
     expect(response.json()).toEqual({ message: 'Bad request', code: 'BAD_REQUEST' });
   });
 
+  it('answers a path segment over 100 characters with 414 in the usual error shape', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/money-requests/${'a'.repeat(150)}`,
+    });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ message: 'The address is too long', code: 'URI_TOO_LONG' });
+  });
+
   it('treats a trailing slash as the same route', async () => {
     const withSlash = await t.app.inject({
       method: 'POST',

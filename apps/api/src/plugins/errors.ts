@@ -57,6 +57,8 @@ const GENERIC_BY_STATUS: Record<number, { code: ErrorCode; message: string }> = 
   404: { code: 'NOT_FOUND', message: 'Not found' },
   405: { code: 'METHOD_NOT_ALLOWED', message: 'Method not allowed' },
   413: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large (limit 100 KB)' },
+  // A path segment over Fastify's maxParamLength (100 characters): no id of ours is that long.
+  414: { code: 'URI_TOO_LONG', message: 'The address is too long' },
   415: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Unsupported content type; send application/json',
