@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { STAFF_ROLES } from '@brokerdesk/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { databaseUrl, dropDatabase, quoteIdent, withAdminClient } from '../test/postgres.js';
@@ -67,6 +68,29 @@ describe.runIf(inject('postgres'))('migrations on PostgreSQL', () => {
     } finally {
       await Promise.all(instances.map((instance) => instance.close()));
       await withAdminClient(postgres.adminUrl, (client) => dropDatabase(client, name));
+    }
+  });
+});
+
+describe.runIf(inject('postgres'))('time limits on PostgreSQL', () => {
+  it('gives requests 5 s a statement and operator scripts no limit', async () => {
+    const postgres = inject('postgres');
+    if (!postgres) return;
+    const config = loadConfig({ DATABASE_URL: databaseUrl(postgres.adminUrl, 'postgres') });
+    const timeoutOf = async (database: Database) => {
+      const { rows } = (await database.db.execute(sql`show statement_timeout`)) as unknown as {
+        rows: { statement_timeout: string }[];
+      };
+      return rows[0]?.statement_timeout;
+    };
+    const requests = await openDatabase(config);
+    const script = await openDatabase(config, { unlimitedStatements: true });
+    try {
+      expect(await timeoutOf(requests)).toBe('5s');
+      expect(await timeoutOf(script)).toBe('0');
+    } finally {
+      await requests.close();
+      await script.close();
     }
   });
 });

@@ -61,6 +61,11 @@ export function poolLimits(max: number): pg.PoolConfig {
 export interface OpenDatabaseOptions {
   /** Called for errors on idle pooled connections, which would otherwise crash the process. */
   onPoolError?: (error: Error) => void;
+  /**
+   * No statement time limit: for operator scripts (`ledger:check`) whose one query over a big
+   * ledger may rightly take longer than a request may.
+   */
+  unlimitedStatements?: boolean;
 }
 
 /**
@@ -82,6 +87,7 @@ export async function openDatabase(
     const pool = new pg.Pool({
       connectionString: withDefaultUser(config.databaseUrl),
       ...poolLimits(config.databasePoolMax),
+      ...(options.unlimitedStatements ? { statement_timeout: 0, query_timeout: undefined } : {}),
     });
     return databaseFromPool(pool, options);
   }

@@ -9,7 +9,8 @@ import { LEDGER_INVARIANTS, checkLedger } from '../modules/ledger/ledger.check.j
 async function main(): Promise<number> {
   let database;
   try {
-    database = await openDatabase(loadConfig());
+    // A check over millions of entries may take longer than the 5 s a request's statement gets.
+    database = await openDatabase(loadConfig(), { unlimitedStatements: true });
   } catch (error) {
     if (error instanceof DatabaseLockedError) {
       console.error(
