@@ -25,27 +25,30 @@
 // postgres://root@127.0.0.1:5432/test, dropped at the end; without an answer there (and without
 // --engine), PGlite only, with a line saying so. Exit 1 on any failure.
 import { spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { mailText } from '../scripts/dev-outbox.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
-import {
+
+// CI sets TEST_DATABASE_URL; bench/api-lib.mjs reads BENCH_POSTGRES_URL when it loads.
+if (process.env.TEST_DATABASE_URL) process.env.BENCH_POSTGRES_URL = process.env.TEST_DATABASE_URL;
+const {
   OWNER,
+  POSTGRES_ADMIN_URL,
   ROOT,
   main,
   onCleanup,
+  openSql,
   ownerHeaders,
+  postgresAvailable,
   registerClient,
   scratchDataDir,
-} from '../bench/api-lib.mjs';
-
-const ADMIN_URL =
-  process.env.TEST_DATABASE_URL ??
-  process.env.BENCH_POSTGRES_URL ??
-  'postgres://root@127.0.0.1:5432/test';
+  scratchPostgres,
+} = await import('../bench/api-lib.mjs');
+const ADMIN_URL = POSTGRES_ADMIN_URL;
 
 const CLIENTS = 6;
 const VERIFIED_CLIENTS = 4;
@@ -122,60 +125,6 @@ function makeRandom(seed) {
 }
 
 // ---- databases -------------------------------------------------------------------------------
-
-async function postgresAnswers() {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3_000 });
-  try {
-    await client.connect();
-    await client.query('select 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-/** A scratch database on the admin server, dropped at cleanup; returns its URL. */
-async function scratchPostgres() {
-  const { default: pg } = await import('pg');
-  const name = `crash_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const withAdmin = async (text) => {
-    const admin = new pg.Client({ connectionString: ADMIN_URL });
-    await admin.connect();
-    try {
-      await admin.query(text);
-    } finally {
-      await admin.end();
-    }
-  };
-  await withAdmin(`create database ${name}`);
-  onCleanup(() => withAdmin(`drop database if exists ${name} with (force)`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** Read-only SQL on the database while no server runs: `query(text, params)` returns rows. */
-async function openSql(database) {
-  if (database.kind === 'postgres') {
-    const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: database.databaseUrl });
-    await client.connect();
-    return {
-      query: async (text, params = []) => (await client.query(text, params)).rows,
-      close: () => client.end(),
-    };
-  }
-  const { PGlite } = await import('@electric-sql/pglite');
-  const client = new PGlite(join(database.dataDir, 'pglite'));
-  await client.waitReady;
-  return {
-    query: async (text, params = []) => (await client.query(text, params)).rows,
-    close: () => client.close(),
-  };
-}
 
 /** `npm run ledger:check` on the database: its exit code and every line it printed. */
 function ledgerCheck(database) {
@@ -1133,7 +1082,7 @@ await main(async () => {
   const options = readOptions();
   let engines;
   if (options.engine === 'pglite' || options.engine === 'postgres') engines = [options.engine];
-  else if (await postgresAnswers()) engines = ['pglite', 'postgres'];
+  else if (await postgresAvailable()) engines = ['pglite', 'postgres'];
   else if (options.engine === 'both') throw new Error(`no PostgreSQL answers at ${ADMIN_URL}`);
   else {
     engines = ['pglite'];
