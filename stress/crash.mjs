@@ -356,41 +356,32 @@ function nextOperation(world, random, runId, index) {
   const anyClient = random.pick(world.clients);
   const reason = 'Crash test';
 
-  if (kind === 'deposit') {
-    return {
-      kind,
-      key,
-      actor: `client:${verified.id}`,
-      clientId: verified.id,
-      path: '/api/deposits',
-      headers: verified.headers,
-      body: { amountMinor: random.int(5_000, 200_000), method: random.pick(DEPOSIT_METHODS) },
-    };
-  }
-  if (kind === 'withdrawal') {
-    return {
-      kind,
-      key,
-      actor: `client:${verified.id}`,
-      clientId: verified.id,
-      path: '/api/withdrawals',
-      headers: verified.headers,
-      body: {
+  // A client's own request: [path, body] by kind.
+  const clientRequest = {
+    deposit: () => [
+      '/api/deposits',
+      { amountMinor: random.int(5_000, 200_000), method: random.pick(DEPOSIT_METHODS) },
+    ],
+    withdrawal: () => [
+      '/api/withdrawals',
+      {
         amountMinor: random.int(1_000, 300_000),
         method: random.pick(WITHDRAWAL_METHODS),
         destination: `crash-wallet-${random.int(1, 99)}`,
       },
-    };
-  }
-  if (kind === 'subscribe') {
+    ],
+    subscribe: () => ['/api/subscriptions', { planId: random.pick(PLAN_IDS) }],
+  }[kind];
+  if (clientRequest) {
+    const [path, body] = clientRequest();
     return {
       kind,
       key,
       actor: `client:${verified.id}`,
       clientId: verified.id,
-      path: '/api/subscriptions',
+      path,
       headers: verified.headers,
-      body: { planId: random.pick(PLAN_IDS) },
+      body,
     };
   }
   const deposits = [...world.pendingDeposits];

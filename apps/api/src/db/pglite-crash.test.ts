@@ -15,7 +15,7 @@ import { startProductionServer } from '../../../../scripts/production-server.mjs
 import type { ProductionServer } from '../../../../scripts/production-server.mjs';
 import { loadConfig } from '../config.js';
 import { checkLedger } from '../modules/ledger/ledger.check.js';
-import { usingPostgres } from '../test/test-app.js';
+import { registrationBody, usingPostgres } from '../test/test-app.js';
 import { openDatabase } from './client.js';
 import { clientTransactions, staff } from './schema.js';
 
@@ -87,17 +87,9 @@ describe.skipIf(usingPostgres())('the embedded database after a SIGKILL', () => 
     expect(login.status).toBe(200);
     const staffHeaders = { 'x-auth-token': String(login.body?.token) };
 
-    const email = `crash-${randomUUID()}@example.com`;
-    const password = 'crash-client-password';
-    const registered = await post(first.baseUrl, '/api/userRegister/send', {
-      firstName: 'Crash',
-      lastName: 'Client',
-      email,
-      phone: '447700900123',
-      password,
-      confirmPassword: password,
-      country: 'United Kingdom',
-    });
+    const registration = registrationBody({ email: `crash-${randomUUID()}@example.com` });
+    const { email, password } = registration;
+    const registered = await post(first.baseUrl, '/api/userRegister/send', registration);
     expect(registered.status).toBe(201);
     const { items } = await get<{ items: { id: string; email: string }[] }>(
       first.baseUrl,
