@@ -6,6 +6,8 @@ import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { apiBoundaries } from './lint/api-boundaries.js';
+import { webBoundaries } from './lint/web-boundaries.js';
 
 export default tseslint.config(
   {
@@ -81,4 +83,6 @@ export default tseslint.config(
     files: ['scripts/**', 'bench/**', '**/scripts/**', 'apps/api/src/server.ts'],
     rules: { 'no-console': 'off' },
   },
+  ...apiBoundaries,
+  ...webBoundaries,
 );

@@ -319,7 +319,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Adds `count` posted bonus transfers to a client in one database transaction, writing what the
- * staff posting route writes for each (apps/api/src/modules/transactions/transactions.service.ts
+ * staff posting route writes for each (apps/api/src/modules/money/money.service.ts
  * postCompleted → ledger createTransfer): a posted transfer platform:bonus → client cash, a
  * completed statement row pointing at it and its 'recorded' event; and moving the maintained
  * totals (ledger_accounts, ledger_kind_totals) of both accounts by the same sum, so

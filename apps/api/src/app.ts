@@ -45,10 +45,10 @@ import { staffSupportRoutes } from './modules/support/staff-support.routes.js';
 import { makeSessionService } from './modules/sessions/sessions.service.js';
 import { subscriptionRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { makeSubscriptionService } from './modules/subscriptions/subscriptions.service.js';
-import { staffMoneyRoutes } from './modules/transactions/staff-money.routes.js';
-import { makeTransactionQueries } from './modules/transactions/transactions.queries.js';
-import { transactionRoutes } from './modules/transactions/transactions.routes.js';
-import { makeTransactionService } from './modules/transactions/transactions.service.js';
+import { staffMoneyRoutes } from './modules/money/staff-money.routes.js';
+import { makeMoneyQueries } from './modules/money/money.queries.js';
+import { moneyRoutes } from './modules/money/money.routes.js';
+import { makeMoneyService } from './modules/money/money.service.js';
 import { staffMembersRoutes } from './modules/staff/staff-members.routes.js';
 import { staffRoutes } from './modules/staff/staff.routes.js';
 import { supportRoutes } from './modules/support/support.routes.js';
@@ -248,14 +248,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       mail,
       issueVerification: accountLinks.issueVerification,
     });
-    const transactionService = makeTransactionService({
+    const moneyService = makeMoneyService({
       db: openDb.db,
       clock,
       ledger,
       fourEyesAboveMinor: config.fourEyesAboveMinor,
       mail,
     });
-    const transactionQueries = makeTransactionQueries({ db: openDb.db, clock, ledger });
+    const moneyQueries = makeMoneyQueries({ db: openDb.db, clock, ledger });
     const subscriptionService = makeSubscriptionService({ db: openDb.db, clock, ledger });
     const staffService = makeStaffService({
       db: openDb.db,
@@ -319,13 +319,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     await app.register(marketsRoutes, { db: openDb.db, config });
     await app.register(activityRoutes, { db: openDb.db, config, clock });
     await app.register(supportRoutes, { db: openDb.db, config });
-    await app.register(transactionRoutes, {
-      service: transactionService,
-      queries: transactionQueries,
+    await app.register(moneyRoutes, {
+      service: moneyService,
+      queries: moneyQueries,
     });
     await app.register(staffMoneyRoutes, {
-      service: transactionService,
-      queries: transactionQueries,
+      service: moneyService,
+      queries: moneyQueries,
     });
     await app.register(subscriptionRoutes, { service: subscriptionService });
     await app.register(referralRoutes, { db: openDb.db });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
 import { makeSessionService } from '../modules/sessions/sessions.service.js';
-import { PDF_BYTES, upload } from '../modules/documents/documents.fixtures.js';
+import { PDF_BYTES, upload } from '../test/documents-fixtures.js';
 import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';

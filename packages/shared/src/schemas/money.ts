@@ -315,7 +315,7 @@ const seedDate = z
   .transform((value) => (value === '' ? undefined : new Date(value)))
   .optional();
 
-export const SeedTransactionBodySchema = z.object({
+export const OriginTransactionBodySchema = z.object({
   userId: z.uuid({ error: m.clientRequired }),
   type: z
     .string({ error: m.seedTypeInvalid })
@@ -337,7 +337,7 @@ export const SeedTransactionBodySchema = z.object({
     .default('completed'),
   date: seedDate,
 });
-export type SeedTransactionBody = z.infer<typeof SeedTransactionBodySchema>;
+export type OriginTransactionBody = z.infer<typeof OriginTransactionBodySchema>;
 
 // The seed's admin form sends numbers or numeric strings for its numeric fields.
 const wholeNumber = (message: string, max: number) =>
@@ -347,7 +347,7 @@ const wholeNumber = (message: string, max: number) =>
     .pipe(z.number({ error: message }).int(message).min(0, message).max(max, message));
 
 /** POST /api/subscribe/create (staff): free plan name and amount (PRODUCT.md §7). */
-export const SeedSubscriptionBodySchema = z.object({
+export const OriginSubscriptionBodySchema = z.object({
   userId: z.uuid({ error: m.clientRequired }),
   planName: z
     .string({ error: m.planNameRequired })
@@ -384,4 +384,4 @@ export const SeedSubscriptionBodySchema = z.object({
   startDate: seedDate,
   endDate: seedDate,
 });
-export type SeedSubscriptionBody = z.infer<typeof SeedSubscriptionBodySchema>;
+export type OriginSubscriptionBody = z.infer<typeof OriginSubscriptionBodySchema>;

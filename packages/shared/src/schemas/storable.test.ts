@@ -8,8 +8,8 @@ import { PasswordResetRequestBodySchema } from './account-security.js';
 import { AuditQuerySchema, ClientListQuerySchema, TicketReplyBodySchema } from './back-office.js';
 import {
   ReasonBodySchema,
-  SeedSubscriptionBodySchema,
-  SeedTransactionBodySchema,
+  OriginSubscriptionBodySchema,
+  OriginTransactionBodySchema,
   StaffPostingBodySchema,
 } from './money.js';
 import { NUL_CHARACTER_MESSAGE } from './storable.js';
@@ -57,15 +57,15 @@ const TEXT_FIELDS: [string, string, z.ZodType, Record<string, unknown>][] = [
     { type: 'adjustment', direction: 'credit', amountMinor: 100, reason: 'Fix' },
   ],
   [
-    'SeedSubscriptionBody',
+    'OriginSubscriptionBody',
     'planName',
-    SeedSubscriptionBodySchema,
+    OriginSubscriptionBodySchema,
     { userId: USER_ID, planName: 'Gold', amount: 0, duration: 30 },
   ],
   [
-    'SeedSubscriptionBody',
+    'OriginSubscriptionBody',
     'status',
-    SeedSubscriptionBodySchema,
+    OriginSubscriptionBodySchema,
     { userId: USER_ID, planName: 'Gold', amount: 0, duration: 30, status: 'Paused' },
   ],
   ['ClientListQuery', 'q', ClientListQuerySchema, { q: 'ada' }],
@@ -101,19 +101,19 @@ describe('dates the database cannot store', () => {
   it.each(['+275760-09-13T00:00:00Z', '-010000-01-01', '0000-01-01', '1899-12-31T23:59:59Z'])(
     "refuses the seed date %j (Date.parse reads it; PostgreSQL or the plan's end could not)",
     (date) => {
-      expect(fieldErrors(SeedTransactionBodySchema, { ...seedTransaction, date }).date).toEqual([
+      expect(fieldErrors(OriginTransactionBodySchema, { ...seedTransaction, date }).date).toEqual([
         MESSAGES.money.dateInvalid,
       ]);
       const plan = { userId: USER_ID, planName: 'Gold', amount: 0, duration: 3650 };
       expect(
-        fieldErrors(SeedSubscriptionBodySchema, { ...plan, startDate: date }).startDate,
+        fieldErrors(OriginSubscriptionBodySchema, { ...plan, startDate: date }).startDate,
       ).toEqual([MESSAGES.money.dateInvalid]);
     },
   );
 
   it('accepts seed dates from 1900 to 2999 and an empty one', () => {
     for (const date of ['1900-01-01T00:00:00Z', '2026-11-22', '2999-12-31T23:59:59Z', '']) {
-      expect(fieldErrors(SeedTransactionBodySchema, { ...seedTransaction, date })).toEqual({});
+      expect(fieldErrors(OriginTransactionBodySchema, { ...seedTransaction, date })).toEqual({});
     }
   });
 

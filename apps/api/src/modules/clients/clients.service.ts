@@ -19,8 +19,8 @@ import {
   findSubscriptionsNewestFirst,
   toDashboardSubscription,
 } from '../subscriptions/subscriptions.service.js';
-import { findHistoryPage } from '../transactions/transactions.repo.js';
-import { toDashboardTransaction } from '../transactions/transactions.view.js';
+import { findHistoryPage } from '../money/money.repo.js';
+import { toDashboardTransaction } from '../money/money.view.js';
 import {
   emailIsRegistered,
   findClientCredentialsByEmail,

@@ -25,8 +25,8 @@ import { findLiveClientSessions, revokeClientSessions } from '../sessions/sessio
 import { SESSION_IDLE_MS } from '../sessions/sessions.service.js';
 import { findClientTickets } from '../support/support.repo.js';
 import { toSupportTicket } from '../support/support.view.js';
-import { findEventsOf, findHistoryPage } from '../transactions/transactions.repo.js';
-import { toTransactionWithTimeline } from '../transactions/transactions.view.js';
+import { findEventsOf, findHistoryPage } from '../money/money.repo.js';
+import { toTransactionWithTimeline } from '../money/money.view.js';
 import type { ClientService } from './clients.service.js';
 import {
   countClients,

@@ -18,7 +18,7 @@ import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { PDF_BYTES, PNG_BYTES, upload } from './documents.fixtures.js';
+import { PDF_BYTES, PNG_BYTES, upload } from '../../test/documents-fixtures.js';
 
 let t: TestApp;
 let owner: Caller;

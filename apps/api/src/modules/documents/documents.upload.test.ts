@@ -23,7 +23,7 @@ import {
   filesOnDisk,
   upload,
   uploadsDir,
-} from './documents.fixtures.js';
+} from '../../test/documents-fixtures.js';
 import { DOCUMENT_UPLOAD_RATE_LIMIT } from './documents.routes.js';
 
 let t: TestApp;

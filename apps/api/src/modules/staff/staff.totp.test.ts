@@ -13,7 +13,7 @@ import {
   manualClock,
   staffLogin,
   tokenOf,
-} from './staff.fixtures.js';
+} from '../../test/staff-fixtures.js';
 
 const MISSING = {
   code: 'TOTP_REQUIRED',

@@ -2,7 +2,7 @@
 // creates one by hand.
 import {
   MESSAGES,
-  SeedSubscriptionBodySchema,
+  OriginSubscriptionBodySchema,
   SubscribeBodySchema,
   SubscribeResponseSchema,
   SubscriptionListSchema,
@@ -62,7 +62,7 @@ export const subscriptionRoutes: FastifyPluginAsyncZod<{ service: SubscriptionSe
         security: [{ staffToken: [] }],
         summary: "The seed's Manage Subscription call (amount in dollars; 0 for a courtesy plan)",
         headers: IdempotencyHeadersSchema,
-        body: SeedSubscriptionBodySchema,
+        body: OriginSubscriptionBodySchema,
         response: { 201: SubscribeResponseSchema },
       },
     },

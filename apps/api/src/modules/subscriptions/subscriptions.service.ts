@@ -3,7 +3,7 @@
 // as a second, linked transfer, and the subscription and both statement rows are written in the
 // same database transaction. Staff can also create a plan by hand (the seed's form).
 import { AppError, MESSAGES, PLANS, centsToDollars, percentOf } from '@brokerdesk/shared';
-import type { DashboardSubscription, SeedSubscriptionBody, Subscription } from '@brokerdesk/shared';
+import type { DashboardSubscription, OriginSubscriptionBody, Subscription } from '@brokerdesk/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -14,7 +14,7 @@ import { recordAudit, staffActorId } from '../audit/audit.repo.js';
 import type { StaffActor } from '../audit/audit.repo.js';
 import { clientCashCode, refusedForFundsSaying } from '../ledger/ledger.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
-import { insertEvent, insertTransaction } from '../transactions/transactions.repo.js';
+import { insertEvent, insertTransaction } from '../money/money.repo.js';
 
 type SubscriptionRow = typeof subscriptions.$inferSelect;
 
@@ -237,7 +237,7 @@ export function makeSubscriptionService({
     staff,
     idempotencyKey,
   }: {
-    body: SeedSubscriptionBody;
+    body: OriginSubscriptionBody;
     staff: StaffActor;
     idempotencyKey?: string | undefined;
   }): Promise<Subscription> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { SubscriptionPayload } from '../seed-payloads';
+import type { SubscriptionPayload } from '../origin-payloads';
 
 export interface CreateSubscriptionInput {
   body: SubscriptionPayload;

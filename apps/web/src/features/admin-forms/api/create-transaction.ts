@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import type { TransactionPayload } from '../seed-payloads';
+import type { TransactionPayload } from '../origin-payloads';
 
 export interface CreateTransactionInput {
   body: TransactionPayload;

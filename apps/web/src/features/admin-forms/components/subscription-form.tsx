@@ -1,9 +1,9 @@
-import { MESSAGES, SeedSubscriptionBodySchema } from '@brokerdesk/shared';
+import { MESSAGES, OriginSubscriptionBodySchema } from '@brokerdesk/shared';
 import type { DefaultValues } from 'react-hook-form';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateSubscription } from '../api/create-subscription';
-import { useSeedMoneyForm } from '../hooks/use-seed-money-form';
-import { subscriptionPayload, type SubscriptionFormValues } from '../seed-payloads';
+import { useOriginMoneyForm } from '../hooks/use-origin-money-form';
+import { subscriptionPayload, type SubscriptionFormValues } from '../origin-payloads';
 import { ClientPicker } from './client-picker';
 import { FormResult } from './form-result';
 import '../admin-forms.css';
@@ -32,12 +32,12 @@ const EMPTY_FORM: DefaultValues<SubscriptionFormValues> = {
 
 /**
  * Manage Subscription (seed §2, §7): a plan for one client, by hand. Validated with the shared
- * SeedSubscriptionBodySchema; POST /api/subscribe/create with one idempotency key per submission.
+ * OriginSubscriptionBodySchema; POST /api/subscribe/create with one idempotency key per submission.
  */
 export function SubscriptionForm() {
   const create = useCreateSubscription();
-  const { errors, editable, onSubmit, pending, result, detail } = useSeedMoneyForm({
-    schema: SeedSubscriptionBodySchema,
+  const { errors, editable, onSubmit, pending, result, detail } = useOriginMoneyForm({
+    schema: OriginSubscriptionBodySchema,
     emptyForm: EMPTY_FORM,
     fieldNames: FIELD_NAMES,
     toPayload: subscriptionPayload,

@@ -1,10 +1,10 @@
-import { MESSAGES, SeedTransactionBodySchema } from '@brokerdesk/shared';
+import { MESSAGES, OriginTransactionBodySchema } from '@brokerdesk/shared';
 import type { DefaultValues } from 'react-hook-form';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateTransaction } from '../api/create-transaction';
-import { useSeedMoneyForm } from '../hooks/use-seed-money-form';
-import { transactionPayload, type TransactionFormValues } from '../seed-payloads';
+import { useOriginMoneyForm } from '../hooks/use-origin-money-form';
+import { transactionPayload, type TransactionFormValues } from '../origin-payloads';
 import { ClientPicker } from './client-picker';
 import { FormResult } from './form-result';
 import '../admin-forms.css';
@@ -42,8 +42,8 @@ const EMPTY_FORM: DefaultValues<TransactionFormValues> = {
  */
 export function TransactionForm() {
   const create = useCreateTransaction();
-  const { errors, editable, onSubmit, pending, result, detail } = useSeedMoneyForm({
-    schema: SeedTransactionBodySchema,
+  const { errors, editable, onSubmit, pending, result, detail } = useOriginMoneyForm({
+    schema: OriginTransactionBodySchema,
     emptyForm: EMPTY_FORM,
     fieldNames: FIELD_NAMES,
     toPayload: transactionPayload,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { actionFailureText } from '../../../components/ui/failure-text';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import type { ActionOutcome } from '../../back-office-requests';
+import type { ActionOutcome } from '../../back-office-money';
 import { useDisableClient, useEnableClient } from '../api/set-client-access';
 
 /**

@@ -8,7 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
-import { ActionNotice, useActionNotice } from '../../back-office-requests';
+import { ActionNotice, useActionNotice } from '../../back-office-money';
 import { ClientDocuments } from '../../back-office-documents';
 import { useStaffClient } from '../api/get-staff-client';
 import {

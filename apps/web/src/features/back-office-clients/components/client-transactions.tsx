@@ -15,7 +15,7 @@ import {
   methodName,
   TRANSACTION_EVENT_LABELS,
 } from '../../../lib/transaction-text';
-import { RequestActions, type ActionOutcome } from '../../back-office-requests';
+import { RequestActions, type ActionOutcome } from '../../back-office-money';
 
 export const STATUS_TONES: Record<TransactionStatus, PillTone> = {
   pending: 'warning',

@@ -11,7 +11,7 @@ import {
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
-import type { ActionOutcome } from '../../back-office-requests';
+import type { ActionOutcome } from '../../back-office-money';
 import { DocumentStatusPill, VerificationStatusPill } from '../../documents';
 import { useStaffClientDocuments } from '../api/get-staff-client-documents';
 import { documentSubject } from '../document-text';

@@ -21,15 +21,15 @@ import {
   findMoneyRequests,
   findPendingRequests,
   findTransaction,
-} from './transactions.repo.js';
-import type { AccountMovement, HistoryFilter, StatementRow } from './transactions.repo.js';
+} from './money.repo.js';
+import type { AccountMovement, HistoryFilter, StatementRow } from './money.repo.js';
 import { csvLine } from '../../lib/csv.js';
 import {
   CSV_HEADER,
   toCsvLine,
   toTransaction,
   toTransactionWithTimeline,
-} from './transactions.view.js';
+} from './money.view.js';
 import { isUuid } from '../../lib/ids.js';
 
 const REQUEST_LIST_LIMIT = 100;
@@ -42,7 +42,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const invalidCursor = () =>
   new AppError('VALIDATION_FAILED', 'Invalid cursor', { cursor: ['Invalid cursor'] });
 
-export function makeTransactionQueries({
+export function makeMoneyQueries({
   db,
   clock,
   ledger,
@@ -227,4 +227,4 @@ function addAvailableChanges(
   }
 }
 
-export type TransactionQueries = ReturnType<typeof makeTransactionQueries>;
+export type MoneyQueries = ReturnType<typeof makeMoneyQueries>;

@@ -4,9 +4,9 @@ import { useForm, type DefaultValues, type FieldValues, type Path } from 'react-
 import type { z } from 'zod';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import { applyFailure } from '../form-failure';
-import { emptyAsUndefined } from '../seed-payloads';
+import { emptyAsUndefined } from '../origin-payloads';
 
-export interface SeedMoneyFormOptions<TValues extends FieldValues, TPayload> {
+export interface OriginMoneyFormOptions<TValues extends FieldValues, TPayload> {
   /** The shared seed schema; it checks what was typed (raw: dollars stay text). */
   schema: z.ZodType<unknown, TValues>;
   emptyForm: DefaultValues<TValues>;
@@ -30,14 +30,14 @@ export interface SeedMoneyFormOptions<TValues extends FieldValues, TPayload> {
  * when the same submission is retried after a lost answer), then the result line says ✅ and the
  * form empties, or ❌ with the server's words under it and its field errors on their fields.
  */
-export function useSeedMoneyForm<TValues extends FieldValues, TPayload>({
+export function useOriginMoneyForm<TValues extends FieldValues, TPayload>({
   schema,
   emptyForm,
   fieldNames,
   toPayload,
   create,
   messages,
-}: SeedMoneyFormOptions<TValues, TPayload>) {
+}: OriginMoneyFormOptions<TValues, TPayload>) {
   const {
     register: field,
     handleSubmit,

@@ -6,9 +6,9 @@ import { asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
 import { expect } from 'vitest';
-import { auditLog, staff } from '../../db/schema.js';
-import { TEST_ADMIN_PASSWORD } from '../../test/test-app.js';
-import type { TestApp } from '../../test/test-app.js';
+import { auditLog, staff } from '../db/schema.js';
+import { TEST_ADMIN_PASSWORD } from './test-app.js';
+import type { TestApp } from './test-app.js';
 
 export const STEP_MS = 30_000;
 

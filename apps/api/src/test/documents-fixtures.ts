@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import type { DocumentKind } from '@brokerdesk/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Readable } from 'node:stream';
-import type { Caller } from '../../test/money-fixtures.js';
-import type { TestApp } from '../../test/test-app.js';
+import type { Caller } from './money-fixtures.js';
+import type { TestApp } from './test-app.js';
 
 /** A one-page PDF (header, catalog, page, trailer). */
 export const PDF_BYTES = Buffer.from(

@@ -16,12 +16,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyHeadersSchema } from '../../lib/idempotency-header.js';
 import { requireClient } from '../../plugins/auth.js';
-import type { TransactionQueries } from './transactions.queries.js';
-import type { TransactionService } from './transactions.service.js';
+import type { MoneyQueries } from './money.queries.js';
+import type { MoneyService } from './money.service.js';
 
 export interface TransactionRoutesOptions {
-  service: TransactionService;
-  queries: TransactionQueries;
+  service: MoneyService;
+  queries: MoneyQueries;
 }
 
 const IdParamsSchema = z.object({ id: z.string().max(64) });
@@ -31,7 +31,7 @@ const verifiedClient = { auth: 'client', verifiedEmail: true } as const;
 const tags = ['money'];
 const security = [{ userToken: [] }];
 
-export const transactionRoutes: FastifyPluginAsyncZod<TransactionRoutesOptions> = async (
+export const moneyRoutes: FastifyPluginAsyncZod<TransactionRoutesOptions> = async (
   app,
   { service, queries },
 ) => {

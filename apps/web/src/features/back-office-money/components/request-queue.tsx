@@ -25,7 +25,7 @@ import { useStaffMoneyRequests } from '../api/get-staff-money-requests';
 import { formatAge, isOverdue } from '../format-age';
 import { ActionNotice, useActionNotice, type ActionOutcome } from './action-notice';
 import { RequestActions } from './request-actions';
-import '../back-office-requests.css';
+import '../back-office-money.css';
 
 type QueueItem = StaffMoneyRequestList['items'][number];
 

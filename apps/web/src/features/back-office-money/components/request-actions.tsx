@@ -10,7 +10,7 @@ import {
 } from '../api/resolve-money-request';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import type { ActionOutcome } from './action-notice';
-import '../back-office-requests.css';
+import '../back-office-money.css';
 
 const DONE: Record<RequestDecision, string> = {
   confirm: 'confirmed',

@@ -1,11 +1,11 @@
 // The seed's admin calls (seed §7) carry the form's text as typed: the shared schemas accept
 // strings, validate them (the same rules and messages as the server) and convert dollars to
 // cents on the server. The forms validate with those schemas and send the trimmed text.
-import type { SeedSubscriptionBodySchema, SeedTransactionBodySchema } from '@brokerdesk/shared';
+import type { OriginSubscriptionBodySchema, OriginTransactionBodySchema } from '@brokerdesk/shared';
 import type { z } from 'zod';
 
-export type SubscriptionFormValues = z.input<typeof SeedSubscriptionBodySchema>;
-export type TransactionFormValues = z.input<typeof SeedTransactionBodySchema>;
+export type SubscriptionFormValues = z.input<typeof OriginSubscriptionBodySchema>;
+export type TransactionFormValues = z.input<typeof OriginTransactionBodySchema>;
 
 /** POST /api/subscribe/create as sent: every field as text; empty optional ones left out. */
 export interface SubscriptionPayload {

@@ -47,7 +47,7 @@ const METHODS: PaymentMethodId[] = [
   'qiwi',
   'skrill',
 ];
-const SEED_TYPES = {
+const ORIGIN_TYPES = {
   Deposit: 'deposit',
   Withdrawal: 'withdrawal',
   Profit: 'profit',
@@ -55,8 +55,8 @@ const SEED_TYPES = {
   RefBonus: 'ref_bonus',
   Adjustment: 'adjustment',
 } as const;
-type SeedType = keyof typeof SEED_TYPES;
-type SeedStatus = 'Completed' | 'Pending' | 'Failed';
+type OriginType = keyof typeof ORIGIN_TYPES;
+type OriginStatus = 'Completed' | 'Pending' | 'Failed';
 
 // Three clients per run: 1 was referred by 0, and 2 by 1.
 const REFERRERS: readonly (number | null)[] = [null, 0, 1];
@@ -125,8 +125,8 @@ type Call =
       kind: 'seed';
       client: number | null;
       userId: string;
-      type: SeedType;
-      status: SeedStatus;
+      type: OriginType;
+      status: OriginStatus;
       amountMinor: number;
       asNumber: boolean;
     };
@@ -482,7 +482,7 @@ class Model {
    * (nothing else may be pending), Failed records the row and moves nothing.
    */
   private expectSeed(call: Extract<Call, { kind: 'seed' }>, key: string | undefined): Expectation {
-    const type = SEED_TYPES[call.type];
+    const type = ORIGIN_TYPES[call.type];
     if (call.status === 'Pending' && type !== 'deposit' && type !== 'withdrawal') return invalid;
     const signature = `seed|${call.userId}|${type}|${call.amountMinor}`;
     const replay = this.replayOf('staff', key, signature);
@@ -577,8 +577,8 @@ type Op =
   | {
       op: 'seed';
       client: number | null;
-      type: SeedType;
-      status: SeedStatus;
+      type: OriginType;
+      status: OriginStatus;
       amount: Spend;
       asNumber: boolean;
       keyed: boolean;
@@ -703,7 +703,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
         { arbitrary: clientArb, weight: 12 },
         { arbitrary: fc.constant(null), weight: 1 },
       ),
-      type: fc.constantFrom(...(Object.keys(SEED_TYPES) as SeedType[])),
+      type: fc.constantFrom(...(Object.keys(ORIGIN_TYPES) as OriginType[])),
       status: fc.oneof(
         { arbitrary: fc.constant('Completed' as const), weight: 4 },
         { arbitrary: fc.constantFrom('Pending' as const, 'Failed' as const), weight: 2 },

@@ -3,7 +3,7 @@
 import {
   MESSAGES,
   ReasonBodySchema,
-  SeedTransactionBodySchema,
+  OriginTransactionBodySchema,
   StaffMoneyRequestListSchema,
   StaffPostingBodySchema,
   StaffTransactionResponseSchema,
@@ -14,12 +14,12 @@ import { z } from 'zod';
 import { IdempotencyHeadersSchema } from '../../lib/idempotency-header.js';
 import { requireStaffActor } from '../../plugins/auth.js';
 import type { StaffActor } from '../audit/audit.repo.js';
-import type { TransactionQueries } from './transactions.queries.js';
-import type { TransactionService } from './transactions.service.js';
+import type { MoneyQueries } from './money.queries.js';
+import type { MoneyService } from './money.service.js';
 
 export interface StaffMoneyRoutesOptions {
-  service: TransactionService;
-  queries: TransactionQueries;
+  service: MoneyService;
+  queries: MoneyQueries;
 }
 
 const UUID_MESSAGE = 'Not a valid id';
@@ -162,7 +162,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<StaffMoneyRoutesOptions> = 
           'Completed (default) posts it, Pending opens a deposit request or a withdrawal hold, ' +
           'Failed records it without moving money. A withdrawal beyond the available balance is 409.',
         headers: IdempotencyHeadersSchema,
-        body: SeedTransactionBodySchema,
+        body: OriginTransactionBodySchema,
         response: { 201: StaffTransactionResponseSchema },
       },
     },

@@ -5,7 +5,7 @@
 import { AppError, MESSAGES, MONEY_RULES, PAYMENT_METHODS, percentOf } from '@brokerdesk/shared';
 import type {
   DepositRequestBody,
-  SeedTransactionBody,
+  OriginTransactionBody,
   StaffPostingBody,
   TransactionWithTimeline,
   WithdrawalRequestBody,
@@ -30,9 +30,9 @@ import {
   insertEvent,
   insertTransaction,
   updateTransaction,
-} from './transactions.repo.js';
-import type { NewTransactionRow, TransactionRow } from './transactions.repo.js';
-import { toTransactionWithTimeline } from './transactions.view.js';
+} from './money.repo.js';
+import type { NewTransactionRow, TransactionRow } from './money.repo.js';
+import { toTransactionWithTimeline } from './money.view.js';
 import type { MailService } from '../mail/mail.service.js';
 
 export interface TransactionServiceDeps {
@@ -71,7 +71,7 @@ function feeFor(method: string, amountMinor: number): number {
   return bp ? percentOf(amountMinor, bp) : 0;
 }
 
-export function makeTransactionService({
+export function makeMoneyService({
   db,
   clock,
   ledger,
@@ -668,7 +668,7 @@ export function makeTransactionService({
     staff,
     idempotencyKey,
   }: {
-    body: SeedTransactionBody;
+    body: OriginTransactionBody;
     staff: StaffActor;
     idempotencyKey?: string | undefined;
   }): Promise<TransactionWithTimeline> {
@@ -852,4 +852,4 @@ export function makeTransactionService({
   };
 }
 
-export type TransactionService = ReturnType<typeof makeTransactionService>;
+export type MoneyService = ReturnType<typeof makeMoneyService>;

@@ -12,7 +12,7 @@ import type {
   TransactionWithTimeline,
 } from '@brokerdesk/shared';
 import { csvLine, plainDollars } from '../../lib/csv.js';
-import type { StatementRow, TransactionEventRow } from './transactions.repo.js';
+import type { StatementRow, TransactionEventRow } from './money.repo.js';
 
 /** The date a row is shown under: the business date staff gave it, else when it was created. */
 function shownDate(row: StatementRow): Date {
