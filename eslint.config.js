@@ -7,6 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { apiBoundaries } from './lint/api-boundaries.js';
+import { folderCycles } from './lint/folder-cycles.js';
 import { webBoundaries } from './lint/web-boundaries.js';
 
 export default tseslint.config(
@@ -82,6 +83,18 @@ export default tseslint.config(
     // Command-line scripts talk to people through the console.
     files: ['scripts/**', 'bench/**', '**/scripts/**', 'apps/api/src/server.ts'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // Rooms stay rooms: no import cycle between the API's modules or the web's features
+    // (docs/architecture.md).
+    files: ['apps/api/src/modules/**/*.ts', 'apps/web/src/features/**/*.{ts,tsx}'],
+    plugins: { local: folderCycles },
+    rules: {
+      'local/no-folder-cycle': [
+        'error',
+        { roots: ['apps/api/src/modules', 'apps/web/src/features'] },
+      ],
+    },
   },
   ...apiBoundaries,
   ...webBoundaries,

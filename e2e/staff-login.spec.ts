@@ -39,7 +39,7 @@ test('a client token does not open the staff area', async ({ request }) => {
   const response = await request.get('/api/adminDashboard/adminDashboard', {
     headers: { 'x-auth-token': token },
   });
-  // PRODUCT.md §7: a valid token of the wrong kind is 403, not 401.
+  // docs/product.md §7: a valid token of the wrong kind is 403, not 401.
   expect(response.status()).toBe(403);
   const asClientHeader = await request.get('/api/allUsers/users', {
     headers: { 'user-token': token },

@@ -1,7 +1,7 @@
 import { PUBLIC_PAGES } from '../apps/web/src/config/public-pages';
 import { expect, test } from './fixtures';
 
-// PRODUCT.md §1: no page shows an invented earning, promises a return, or claims a licence the
+// docs/product.md §1: no page shows an invented earning, promises a return, or claims a licence the
 // operator has not configured (the default install configures none).
 const INVENTED_EARNINGS = /has just earned|just earned \$/i;
 const PROMISED_RETURN =

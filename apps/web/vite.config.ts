@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
@@ -9,6 +11,7 @@ const webPort = Number(process.env.WEB_PORT ?? 5173);
 
 const APP_DIR = fileURLToPath(new URL('./src/app/', import.meta.url));
 const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
+const FEATURES_DIR = fileURLToPath(new URL('./src/features/', import.meta.url));
 
 /** Route modules of the pre-rendered public pages, and the frame every page loads. */
 const PUBLIC_ROUTE_FILES = [
@@ -61,6 +64,93 @@ function appOnlyChunkName() {
 }
 
 /**
+ * A feature is entered only through its index.ts (lint/web-boundaries.js), but a bundler that
+ * goes through the door reaches every room behind it: a public page importing one component
+ * from an index would count the feature's portal modules as its own (appOnlyChunkName) and load
+ * modules it never renders. So the build imports each name from the file the index re-exports it
+ * from, and the module graph is what it would be without the doors. An index holds nothing but
+ * `export { … } from './…'` lines; anything else fails the build, as does an index left in it.
+ */
+function featureDoors(): Plugin {
+  const doors = new Map<string, Map<string, string>>();
+  /** Exported name → the file it comes from, for the index of the feature folder `dir`. */
+  function exportsOf(dir: string): Map<string, string> {
+    let names = doors.get(dir);
+    if (names) return names;
+    names = new Map();
+    const code = readFileSync(`${dir}/index.ts`, 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/\/\/.*$/gm, '');
+    const rest = code.replace(
+      /export\s*\{([^}]*)\}\s*from\s*'(\.\/[^']+)';/g,
+      (_, list: string, from: string) => {
+        for (const item of list.split(',')) {
+          const name = item
+            .trim()
+            .replace(/^type\s+/, '')
+            .split(/\s+as\s+/)
+            .at(-1);
+          if (name) names!.set(name, resolve(dir, from));
+        }
+        return '';
+      },
+    );
+    if (rest.trim() !== '') throw new Error(`${dir}/index.ts: only export { … } from lines`);
+    doors.set(dir, names);
+    return names;
+  }
+  const featureDir = (importer: string, spec: string): string | null => {
+    if (!spec.startsWith('.')) return null;
+    const target = resolve(dirname(importer), spec).replace(/\/index$/, '');
+    return dirname(target) === FEATURES_DIR.slice(0, -1) ? target : null;
+  };
+  return {
+    name: 'brokerdesk:feature-doors',
+    // The dev server goes through the doors: it loads modules one by one and has no chunks.
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const file = id.split('?')[0]!;
+      if (!file.startsWith(SRC_DIR) || !/\.tsx?$/.test(file)) return undefined;
+      let changed = false;
+      const next = code.replace(
+        /import\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)';/g,
+        (statement, typeOnly: string | undefined, list: string, spec: string) => {
+          const dir = featureDir(file, spec);
+          if (dir === null || file.startsWith(`${dir}/`)) return statement;
+          const names = exportsOf(dir);
+          const bySource = new Map<string, string[]>();
+          for (const item of list.split(',').map((part) => part.trim())) {
+            if (item === '') continue;
+            const exported = item.replace(/^type\s+/, '').split(/\s+as\s+/)[0]!;
+            const source = names.get(exported);
+            if (!source) throw new Error(`${file}: ${dir}/index.ts does not export ${exported}`);
+            bySource.set(source, [...(bySource.get(source) ?? []), item]);
+          }
+          changed = true;
+          return [...bySource]
+            .map(([source, items]) => {
+              const path = relative(dirname(file), source);
+              return `import ${typeOnly ?? ''}{ ${items.join(', ')} } from '${path.startsWith('.') ? path : `./${path}`}';`;
+            })
+            .join(' ');
+        },
+      );
+      return changed ? { code: next, map: null } : undefined;
+    },
+    buildEnd() {
+      for (const id of this.getModuleIds()) {
+        if (/\/src\/features\/[^/]+\/index\.ts$/.test(id)) {
+          this.error(
+            `${relative(SRC_DIR, id)} is in the bundle: import it in a form featureDoors rewrites`,
+          );
+        }
+      }
+    },
+  };
+}
+
+/**
  * `includeDependenciesRecursively: false` needs entry signatures that may be extended; React
  * Router's plugin sets 'exports-only', so this runs last and relaxes it (route modules keep
  * every export either way; strictExecutionOrder keeps modules running in import order).
@@ -74,7 +164,7 @@ const allowEntryExtension: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), ...(isSsrBuild ? [] : [allowEntryExtension])],
+  plugins: [featureDoors(), reactRouter(), ...(isSsrBuild ? [] : [allowEntryExtension])],
   define: {
     // The footer's copyright year before hydration: fixed at build time, never `new Date()`
     // during a pre-rendered render.

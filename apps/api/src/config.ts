@@ -180,7 +180,7 @@ export interface Config {
   readonly webDistDir: string;
   /** Fastify's trustProxy: all hops, a hop count, or the proxies' addresses. */
   readonly trustProxy: boolean | number | readonly string[];
-  /** The home page's activity popup (PRODUCT.md §1.1); the operator may switch it off. */
+  /** The home page's activity popup (docs/product.md §1.1); the operator may switch it off. */
   readonly activityPopup: boolean;
   /** How far back the popup's events go. */
   readonly activityWindowHours: number;

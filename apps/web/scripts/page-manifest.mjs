@@ -2,7 +2,7 @@
 // markup, and describe every built HTML file for the API server (build/pages.json).
 import { createHash } from 'node:crypto';
 
-/** Client routes served by the SPA fallback (PRODUCT.md §8); everything else unknown is a 404. */
+/** Client routes served by the SPA fallback (docs/product.md §8); everything else unknown is a 404. */
 export const SPA_PREFIXES = Object.freeze([
   '/userDashboard',
   '/adminLogin',

@@ -119,7 +119,7 @@ export const MESSAGES = {
     linkExpired: 'This link has expired.',
   },
   passwordReset: {
-    /** The same answer whether or not an account has this address (PRODUCT.md §2). */
+    /** The same answer whether or not an account has this address (docs/product.md §2). */
     requested:
       'If an account uses this e-mail address, we have sent it a link to set a new password. The link works once, for 30 minutes.',
     done: 'Your password has been changed and every device has been signed out. You can log in now.',

@@ -1,7 +1,7 @@
 // Opens the one database: embedded PGlite in DATA_DIR/pglite (default) or PostgreSQL through a
 // pool when DATABASE_URL is set. Both speak the same Drizzle pg-core schema.
 //
-// Rule (PRODUCT.md §9): inside db.transaction use the `tx` handle only — PGlite has a single
+// Rule (docs/product.md §9): inside db.transaction use the `tx` handle only — PGlite has a single
 // connection, so touching the top-level db there deadlocks.
 import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';

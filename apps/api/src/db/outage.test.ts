@@ -2,7 +2,7 @@
 // stuck behind a lock. Each must end in a quick 503 `{message}` (never a hang or a 500), /readyz
 // must say so, and everything must work again once the database is back. The pool reaches
 // PostgreSQL through a TCP relay the test can cut, as a network or failover would.
-// PGlite runs inside the process, so none of this applies to it (PRODUCT.md §9).
+// PGlite runs inside the process, so none of this applies to it (docs/product.md §9).
 import { createServer, connect } from 'node:net';
 import type { Server, Socket } from 'node:net';
 import { sql } from 'drizzle-orm';

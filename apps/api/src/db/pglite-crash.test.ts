@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer } from '../../../../scripts/production-server.mjs';
 import type { ProductionServer } from '../../../../scripts/production-server.mjs';
 import { loadConfig } from '../config.js';
-import { checkLedger } from '../modules/ledger/ledger.check.js';
+import { checkLedger } from '../modules/ledger/index.js';
 import { registrationBody, usingPostgres } from '../test/test-app.js';
 import { openDatabase } from './client.js';
 import { clientTransactions, staff } from './schema.js';

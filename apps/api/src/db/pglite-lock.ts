@@ -1,4 +1,4 @@
-// Two processes on one PGlite directory silently lose writes (PRODUCT.md §9), so the directory
+// Two processes on one PGlite directory silently lose writes (docs/product.md §9), so the directory
 // is guarded by a lock file holding the owner's pid, created with O_EXCL.
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 

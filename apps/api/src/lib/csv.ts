@@ -1,4 +1,4 @@
-// CSV for exports (PRODUCT.md §7): RFC 4180 quoting, and cells that begin like a spreadsheet
+// CSV for exports (docs/product.md §7): RFC 4180 quoting, and cells that begin like a spreadsheet
 // formula are prefixed with an apostrophe so opening the file never runs them.
 
 /**

@@ -4,7 +4,7 @@ const IDEMPOTENCY_KEY_MAX = 200;
 
 /**
  * The optional `Idempotency-Key` header of every POST that creates or changes something
- * (PRODUCT.md §7): a repeat from the same caller returns the first result and changes nothing.
+ * (docs/product.md §7): a repeat from the same caller returns the first result and changes nothing.
  */
 export const IdempotencyHeadersSchema = z.looseObject({
   'idempotency-key': z

@@ -1,4 +1,4 @@
-// Authentication runs in onRequest, before the body is parsed or validated (PRODUCT.md §7), so a
+// Authentication runs in onRequest, before the body is parsed or validated (docs/product.md §7), so a
 // call without a valid token gets 401 — or 403 for the other kind of token — whatever its body.
 // A route declares what it needs with
 // `config: { auth: 'client' | 'client-optional' | 'staff' | 'staff-enrolment' }`.
@@ -7,8 +7,6 @@ import type { StaffPermission, StaffRole } from '@brokerdesk/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SessionScope } from '../db/schema.js';
-import type { StaffActor } from '../modules/audit/audit.repo.js';
-import type { SessionService } from '../modules/sessions/sessions.service.js';
 
 /**
  * - client: a client session.
@@ -23,6 +21,35 @@ export interface AuthenticatedClient {
   sessionId: string;
   clientId: string;
   emailVerified: boolean;
+}
+
+/** The live session behind a token, as the sessions module finds it. */
+export type AuthenticatedSession =
+  | { kind: 'client'; sessionId: string; clientId: string; emailVerified: boolean }
+  | {
+      kind: 'staff';
+      sessionId: string;
+      staffId: string;
+      username: string;
+      role: StaffRole;
+      scope: SessionScope;
+      totpEnrolled: boolean;
+    };
+
+/**
+ * What the hook needs from the sessions module, which buildApp passes in: plugins import no
+ * module (modules import plugins), so there is no cycle.
+ */
+export interface SessionAuthenticator {
+  authenticateToken(options: { token: string }): Promise<AuthenticatedSession | null>;
+}
+
+/** Who acted, as the auth hook saw them, and from where (the audit log records it). */
+export interface StaffActor {
+  staffId: string;
+  username: string;
+  role: StaffRole;
+  ip: string;
 }
 
 export interface AuthenticatedStaff {
@@ -107,7 +134,7 @@ export function requireStaffActor(request: FastifyRequest): StaffActor {
   return { staffId, username, role, ip: request.ip };
 }
 
-async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionService }) {
+async function authPlugin(app: FastifyInstance, { sessions }: { sessions: SessionAuthenticator }) {
   app.decorateRequest('client', null);
   app.decorateRequest('staff', null);
 

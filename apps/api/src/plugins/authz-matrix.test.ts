@@ -10,7 +10,7 @@ import type { StaffRole } from '@brokerdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
-import { makeSessionService } from '../modules/sessions/sessions.service.js';
+import { makeSessionService } from '../modules/sessions/index.js';
 import { PDF_BYTES, upload } from '../test/documents-fixtures.js';
 import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
 import { createTestApp } from '../test/test-app.js';

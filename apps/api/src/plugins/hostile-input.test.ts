@@ -19,7 +19,7 @@ import type { HTTPMethods, InjectOptions, LightMyRequestResponse } from 'fastify
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePasswordHasher } from '../lib/passwords.js';
 import { hashToken } from '../lib/tokens.js';
-import { checkLedger } from '../modules/ledger/ledger.check.js';
+import { checkLedger } from '../modules/ledger/index.js';
 import {
   JsonObject,
   POOL_NAMES,

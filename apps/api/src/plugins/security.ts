@@ -13,7 +13,7 @@ import type { Clock } from '../lib/clock.js';
 
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
-/** No third-party scripts, frames or connections (PRODUCT.md §5). Pages add their script hashes. */
+/** No third-party scripts, frames or connections (docs/product.md §5). Pages add their script hashes. */
 export const CSP_DIRECTIVES: CspDirectives = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
@@ -62,7 +62,7 @@ export interface AuthRateLimit {
 
 /**
  * Per IP on login, registration, password and verification endpoints; the per-e-mail lock-out
- * of PRODUCT.md §7 is modules/clients/login-lockout.ts.
+ * of docs/product.md §7 is modules/clients/login-lockout.ts.
  */
 export const AUTH_RATE_LIMIT: AuthRateLimit = { max: 20, timeWindowMs: 60_000 };
 

@@ -5,7 +5,7 @@ import { MESSAGES } from '@brokerdesk/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRedisAttemptStore } from '../lib/redis-attempt-store.js';
-import { makeLoginLockout } from '../modules/clients/login-lockout.js';
+import { makeLoginLockout } from '../modules/clients/index.js';
 import { deleteRedisKeys, findTestRedis, uniqueRedisPrefix } from '../test/redis.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';

@@ -1,4 +1,4 @@
-// Serves the built web app on the API's port (PRODUCT.md §8): pre-rendered pages with their own
+// Serves the built web app on the API's port (docs/product.md §8): pre-rendered pages with their own
 // CSP script hashes, the SPA fallback for the portal and admin, hashed assets cached forever,
 // and the not-found page with a real 404. Enabled when WEB_DIST_DIR/client exists.
 //

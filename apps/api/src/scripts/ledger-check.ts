@@ -4,7 +4,7 @@
 import { ConfigError, loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { DatabaseLockedError } from '../db/pglite-lock.js';
-import { LEDGER_INVARIANTS, checkLedger } from '../modules/ledger/ledger.check.js';
+import { LEDGER_INVARIANTS, checkLedger } from '../modules/ledger/index.js';
 
 async function main(): Promise<number> {
   let database;

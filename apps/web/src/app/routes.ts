@@ -1,7 +1,7 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { PUBLIC_PAGES } from '../config/public-pages';
 
-// The seed's paths, exactly (seed §2). Public routes are pre-rendered (react-router.config.ts);
+// The seed's paths, exactly (docs/origin.md §2). Public routes are pre-rendered (react-router.config.ts);
 // the portal and back office are client-only behind token guards.
 export default [
   layout('layouts/public-layout.tsx', [

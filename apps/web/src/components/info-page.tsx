@@ -18,7 +18,7 @@ export function infoPageMeta(path: string, description: string) {
 }
 
 /**
- * The frame every info page shares (seed §2): a 'Main' breadcrumb, the page heading, the
+ * The frame every info page shares (docs/origin.md §2): a 'Main' breadcrumb, the page heading, the
  * content, and the page's side menu (Trading tools, Education or Company).
  */
 export function InfoPage({ path, children }: { path: string; children: ReactNode }) {

@@ -1,4 +1,4 @@
-// Every pre-rendered public page of the seed (seed §2), in one list. It drives the routes
+// Every pre-rendered public page of the seed (docs/origin.md §2), in one list. It drives the routes
 // (app/routes.ts), pre-rendering (react-router.config.ts), the navigation menus, the side menus
 // of the info pages, and the browser test that visits every public route.
 // This file is read by the build tooling too: keep it free of React and browser code.

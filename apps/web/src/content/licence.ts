@@ -2,7 +2,7 @@ import type { Licence, SiteContent } from './site';
 
 /**
  * The operator's licence, or null: the one rule for every place that could claim regulation
- * (PRODUCT.md §1.3). A licence is claimed only when the content names at least a regulator and a
+ * (docs/product.md §1.3). A licence is claimed only when the content names at least a regulator and a
  * licence number — a half-filled entry claims nothing — and never by a demonstration install,
  * whose footer says plainly that it is not a regulated broker.
  */

@@ -1,7 +1,7 @@
 import { MONEY_RULES, PAYMENT_INSTRUCTIONS } from '@brokerdesk/shared';
 
 // Operator content: the brand and every fact that could amount to a regulatory claim.
-// PRODUCT.md §1.3: a licence, regulator or compensation scheme is only ever mentioned when it is
+// docs/product.md §1.3: a licence, regulator or compensation scheme is only ever mentioned when it is
 // configured here. The default install is a demonstration and claims none of them.
 
 export interface Licence {
@@ -91,6 +91,6 @@ export const site: SiteContent = {
     },
   ],
   downloads: { desktop: null, android: null, ios: null },
-  // PRODUCT.md §1.3: the demo's instructions are marked, and the address is obviously not one.
+  // docs/product.md §1.3: the demo's instructions are marked, and the address is obviously not one.
   payments: PAYMENT_INSTRUCTIONS,
 };

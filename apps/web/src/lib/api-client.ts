@@ -79,7 +79,7 @@ export async function apiRequest<T = unknown>(
     const token = getToken(options.auth);
     if (token) headers.set(TOKEN_HEADERS[options.auth], token);
   }
-  // The portal's UI always sends one (PRODUCT.md §7); a retry of the same call reuses nothing.
+  // The portal's UI always sends one (docs/product.md §7); a retry of the same call reuses nothing.
   if (method !== 'GET')
     headers.set('Idempotency-Key', options.idempotencyKey ?? newIdempotencyKey());
 

@@ -1,4 +1,4 @@
-// Session tokens live in localStorage under the seed's keys (PRODUCT.md §4). Only read them in
+// Session tokens live in localStorage under the seed's keys (docs/product.md §4). Only read them in
 // effects, loaders and event handlers — never while a pre-rendered page renders.
 
 export type SessionKind = 'user' | 'admin';

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
-import { AppProvider } from '../app/provider';
+import { AppProvider } from '../lib/app-provider';
 
 /** Shows the current path so tests can assert navigation. */
 export function LocationProbe() {

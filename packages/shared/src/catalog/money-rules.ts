@@ -1,14 +1,14 @@
 import type { Cents } from '../money.js';
 import type { PaymentMethodId } from './payment-methods.js';
 
-// The operator's money rules (PRODUCT.md §10), read by the API when it enforces them and by the
+// The operator's money rules (docs/product.md §10), read by the API when it enforces them and by the
 // web when it explains them, so the figure a client reads is the figure the server applies.
 export const MONEY_RULES = {
   /** The agreement's minimum opening amount: the first deposit request must reach it. */
   minimumFirstDepositCents: 30_000 as Cents,
   /** The plans' "referral bonus 10%": of each referred client's confirmed deposit. */
   referralBonusBp: 1_000,
-  /** A card deposit at or above this is flagged for card documents (seed §5). */
+  /** A card deposit at or above this is flagged for card documents (docs/origin.md §5). */
   cardDocumentsThresholdCents: 1_500_000 as Cents,
   /** Any deposit after this many is flagged for documents too. */
   depositsBeforeDocuments: 10,

@@ -1,6 +1,6 @@
 import type { Cents } from '../money.js';
 
-// The seed's fixed plans. Honesty rule (PRODUCT.md §1): no plan carries a promised return; the
+// The seed's fixed plans. Honesty rule (docs/product.md §1): no plan carries a promised return; the
 // seed's "ROI" line is deliberately absent. Operators may replace this list in their content module.
 export type PlanKind = 'weekly' | 'monthly';
 

@@ -1,4 +1,4 @@
-// The portal's account page: change password, and the referral page (PRODUCT.md §2, §10).
+// The portal's account page: change password, and the referral page (docs/product.md §2, §10).
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { PasswordSchema } from './auth.js';
@@ -22,7 +22,7 @@ export const ChangePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
-/** Referral Status (PRODUCT.md §10): Registered → Verified (e-mail) → Funded (a confirmed deposit). */
+/** Referral Status (docs/product.md §10): Registered → Verified (e-mail) → Funded (a confirmed deposit). */
 export const REFERRAL_STATUSES = ['Registered', 'Verified', 'Funded'] as const;
 
 export const ReferralSchema = z.object({

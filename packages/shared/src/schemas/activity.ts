@@ -1,5 +1,5 @@
 // GET /api/activity/recent: real, anonymised platform events for the activity popup
-// (PRODUCT.md §1.1). An event carries a kind, a country and a time — never a name, an e-mail,
+// (docs/product.md §1.1). An event carries a kind, a country and a time — never a name, an e-mail,
 // an id or an amount. The response schema strips any other key the server might add.
 import { z } from 'zod';
 

@@ -15,7 +15,7 @@ function requiredText(message: string, maxLength: number) {
     .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
 }
 
-// "must look like {email} with no spaces" (seed §5).
+// "must look like {email} with no spaces" (docs/origin.md §5).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const EmailSchema = requiredText(m.emailRequired, 254)

@@ -1,4 +1,4 @@
-// Verification documents (seed §5, issue 6): what a client uploads, what staff decide, and the
+// Verification documents (docs/origin.md §5, issue 6): what a client uploads, what staff decide, and the
 // client's verification summary. The limits and the type sniffing below are used by the API
 // (which enforces them) and by the portal (which checks a file before sending it), so a file the
 // page accepts is a file the server accepts.

@@ -1,4 +1,4 @@
-// The money contract of the portal and the staff money API (PRODUCT.md §2, §7, §10). New
+// The money contract of the portal and the staff money API (docs/product.md §2, §7, §10). New
 // endpoints carry integer cents in `…Minor` fields; the seed's staff calls keep dollars.
 import { z } from 'zod';
 import { PAYMENT_METHOD_IDS } from '../catalog/payment-methods.js';
@@ -35,7 +35,7 @@ export const DollarAmountSchema = z
     return z.NEVER;
   });
 
-/** Like DollarAmountSchema but 0 is allowed (the staff's courtesy plan, PRODUCT.md §7). */
+/** Like DollarAmountSchema but 0 is allowed (the staff's courtesy plan, docs/product.md §7). */
 export const DollarAmountOrZeroSchema = z
   .union([z.string(), z.number()], { error: m.amountInvalid })
   .transform((value, ctx) => {
@@ -142,7 +142,7 @@ export const TransactionSchema = z.object({
   destination: z.string().nullable(),
   /** The latest reason staff gave (rejection, adjustment, reversal). */
   reason: z.string().nullable(),
-  /** A deposit that staff must check card documents for before confirming (seed §5). */
+  /** A deposit that staff must check card documents for before confirming (docs/origin.md §5). */
   needsDocuments: z.boolean(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
@@ -285,7 +285,7 @@ export const StaffTransactionResponseSchema = z.object({
 export type StaffTransactionResponse = z.infer<typeof StaffTransactionResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The seed's staff call POST /api/transactions/transaction (PRODUCT.md §7)
+// The seed's staff call POST /api/transactions/transaction (docs/product.md §7)
 
 export const SEED_TRANSACTION_TYPES = {
   deposit: 'deposit',
@@ -346,7 +346,7 @@ const wholeNumber = (message: string, max: number) =>
     .transform(Number)
     .pipe(z.number({ error: message }).int(message).min(0, message).max(max, message));
 
-/** POST /api/subscribe/create (staff): free plan name and amount (PRODUCT.md §7). */
+/** POST /api/subscribe/create (staff): free plan name and amount (docs/product.md §7). */
 export const OriginSubscriptionBodySchema = z.object({
   userId: z.uuid({ error: m.clientRequired }),
   planName: z

@@ -1,4 +1,4 @@
-// Plans bought from the portal's packages page, and the list on subscriptionTrade (PRODUCT.md §10).
+// Plans bought from the portal's packages page, and the list on subscriptionTrade (docs/product.md §10).
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 
@@ -19,7 +19,7 @@ export const SubscriptionSchema = z.object({
   amountMinor: z.number().int(),
   /** The plan's deposit bonus credited on subscribing. */
   bonusMinor: z.number().int(),
-  /** Set only by staff; 0 for a plan a client bought (PRODUCT.md §10). */
+  /** Set only by staff; 0 for a plan a client bought (docs/product.md §10). */
   profitPercent: z.number(),
   durationDays: z.number().int(),
   /** 'Active' until the end date, then 'Completed'; or the status staff gave. */

@@ -1,5 +1,5 @@
 // Support tickets: the public contact form and the dashboard support form send the same body
-// to `POST /api/support/send` (PRODUCT.md §4, §7). The same schema drives both React forms
+// to `POST /api/support/send` (docs/product.md §4, §7). The same schema drives both React forms
 // (zodResolver) and the API route, so each message below exists once.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
@@ -10,7 +10,7 @@ const m = MESSAGES.support;
 export const SUPPORT_SUBJECT_MAX = 200;
 export const SUPPORT_MESSAGE_MAX = 5_000;
 
-// Registration's e-mail shape (seed §5: "{name}@{domain}.{tld}", no spaces).
+// Registration's e-mail shape (docs/origin.md §5: "{name}@{domain}.{tld}", no spaces).
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**

@@ -14,10 +14,10 @@ import type { ClientTokenPurpose } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
-import { findClientCredentialsByEmail, updateClientPasswordHash } from '../clients/clients.repo.js';
-import type { LoginLockout } from '../clients/login-lockout.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { SessionService } from '../sessions/sessions.service.js';
+import { findClientCredentialsByEmail, updateClientPasswordHash } from '../clients/index.js';
+import type { LoginLockout } from '../clients/index.js';
+import type { MailService } from '../mail/index.js';
+import type { SessionService } from '../sessions/index.js';
 import {
   consumeClientToken,
   findClientTokenState,

@@ -1,5 +1,5 @@
 // The popup's event sources. Each query returns only what may be shown to any visitor: the
-// kind, a country and a time (PRODUCT.md §1.1) — never a name, an e-mail, an id or an amount.
+// kind, a country and a time (docs/product.md §1.1) — never a name, an e-mail, an id or an amount.
 import { and, desc, eq, gte, isNotNull } from 'drizzle-orm';
 import type { ActivityEvent } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';

@@ -1,29 +1,16 @@
 // GET /api/activity/recent (no auth): anonymised recent events for the activity popup.
 import { RecentActivitySchema } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { systemClock } from '../../lib/clock.js';
-import type { Clock } from '../../lib/clock.js';
-import { makeActivityService } from './activity.service.js';
+import type { ActivityService } from './activity.service.js';
 
 export interface ActivityRoutesOptions {
-  db: Db;
-  config: Config;
-  clock?: Clock;
+  service: ActivityService;
 }
 
 export const activityRoutes: FastifyPluginAsyncZod<ActivityRoutesOptions> = async (
   app,
-  { db, config, clock = systemClock },
+  { service },
 ) => {
-  const service = makeActivityService({
-    db,
-    clock,
-    enabled: config.activityPopup,
-    windowHours: config.activityWindowHours,
-  });
-
   app.get(
     '/api/activity/recent',
     {

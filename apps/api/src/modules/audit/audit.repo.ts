@@ -1,17 +1,15 @@
 // The audit log: one row per staff action, written in the same database transaction as the
 // action, so an action without its record (or a record without its action) cannot exist.
-// The table refuses UPDATE and DELETE (migration 0003), so there is no other function here.
-import type { StaffRole } from '@brokerdesk/shared';
+// The table refuses UPDATE and DELETE (migration 0003), so the only other functions read.
+import type { AuditQuery } from '@brokerdesk/shared';
+import { and, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { auditLog } from '../../db/schema.js';
+import type { StaffActor } from '../../plugins/auth.js';
 
-/** Who acted, as the auth hook saw them, and from where. */
-export interface StaffActor {
-  staffId: string;
-  username: string;
-  role: StaffRole;
-  ip: string;
-}
+// Who acted: the auth hook's view of the signed-in staff member (plugins/auth.ts).
+export type { StaffActor };
 
 export interface AuditEntry {
   action: string;
@@ -37,4 +35,41 @@ export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry):
     after: entry.after ?? null,
     ip: actor.ip,
   });
+}
+
+export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
+export type AuditRow = typeof auditLog.$inferSelect;
+
+function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {
+  const parts: (SQL | undefined)[] = [
+    filters.staff
+      ? eq(sql`lower(${auditLog.staffUsername})`, filters.staff.toLowerCase())
+      : undefined,
+    // A prefix: "deposit." matches deposit.confirm and deposit.reject.
+    filters.action
+      ? like(auditLog.action, `${filters.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+      : undefined,
+    filters.targetId ? eq(auditLog.targetId, filters.targetId) : undefined,
+    filters.from ? gte(auditLog.createdAt, new Date(filters.from)) : undefined,
+    filters.to ? lte(auditLog.createdAt, new Date(filters.to)) : undefined,
+    afterId
+      ? sql`(${auditLog.createdAt}, ${auditLog.id}) < (select created_at, id from audit_log where id = ${afterId})`
+      : undefined,
+  ];
+  return and(...parts);
+}
+
+/** Newest first; `afterId` continues after that row (a keyset cursor). */
+export async function findAuditPage(
+  db: Db,
+  filters: AuditFilters,
+  limit: number,
+  afterId?: string,
+): Promise<AuditRow[]> {
+  return db
+    .select()
+    .from(auditLog)
+    .where(conditions(filters, afterId))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
 }

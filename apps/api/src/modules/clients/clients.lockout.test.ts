@@ -1,4 +1,4 @@
-// PRODUCT.md §7 lock-out through the real login endpoint: 10 failed logins for one e-mail
+// docs/product.md §7 lock-out through the real login endpoint: 10 failed logins for one e-mail
 // within 15 minutes → 429 for 15 minutes (then 30, 60 …), the same answers for unknown e-mails.
 import { MESSAGES } from '@brokerdesk/shared';
 import type { LightMyRequestResponse } from 'fastify';

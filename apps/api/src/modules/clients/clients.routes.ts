@@ -1,4 +1,4 @@
-// The seed's client calls (PRODUCT.md §4), with their exact paths, plus the staff client list.
+// The seed's client calls (docs/product.md §4), with their exact paths, plus the staff client list.
 import {
   ChangePasswordBodySchema,
   ClientListResponseSchema,

@@ -4,9 +4,9 @@ import { systemClock } from '../../lib/clock.js';
 import { makePasswordHasher } from '../../lib/passwords.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { TEST_PASSWORD_PARAMS, createTestDatabase, registrationBody } from '../../test/test-app.js';
-import { makeLedgerService } from '../ledger/ledger.service.js';
-import { makeMailService } from '../mail/mail.service.js';
-import { makeSessionService } from '../sessions/sessions.service.js';
+import { makeLedgerService } from '../ledger/index.js';
+import { makeMailService } from '../mail/index.js';
+import { makeSessionService } from '../sessions/index.js';
 import { makeClientService } from './clients.service.js';
 import { RegisterBodySchema } from '@brokerdesk/shared';
 

@@ -12,15 +12,11 @@ import { isUniqueViolation } from '../../db/errors.js';
 import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { Clock } from '../../lib/clock.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import type { MailService } from '../mail/mail.service.js';
-import type { SessionDevice, SessionService } from '../sessions/sessions.service.js';
-import {
-  findSubscriptionsNewestFirst,
-  toDashboardSubscription,
-} from '../subscriptions/subscriptions.service.js';
-import { findHistoryPage } from '../money/money.repo.js';
-import { toDashboardTransaction } from '../money/money.view.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
+import type { SessionDevice, SessionService } from '../sessions/index.js';
+import { findSubscriptionsNewestFirst, toDashboardSubscription } from '../subscriptions/index.js';
+import { findHistoryPage, toDashboardTransaction } from '../money/index.js';
 import {
   emailIsRegistered,
   findClientCredentialsByEmail,
@@ -34,7 +30,7 @@ import {
 import { makeLoginLockout } from './login-lockout.js';
 import type { LoginLockout } from './login-lockout.js';
 
-/** The seed's dashboard payload carries the newest 100 statement rows (PRODUCT.md §7). */
+/** The seed's dashboard payload carries the newest 100 statement rows (docs/product.md §7). */
 export const DASHBOARD_TRANSACTIONS = 100;
 
 // No 0/O or 1/I/L, so a code read aloud or copied by hand survives.
@@ -57,7 +53,7 @@ export interface ClientServiceDeps {
   mail: MailService;
   /** Queues the verification link in the registration's transaction (account-links). */
   issueVerification: (tx: Db, clientId: string) => Promise<void>;
-  /** Failed logins per e-mail (PRODUCT.md §7): the app's shared one; tests may omit it. */
+  /** Failed logins per e-mail (docs/product.md §7): the app's shared one; tests may omit it. */
   lockout?: LoginLockout;
 }
 

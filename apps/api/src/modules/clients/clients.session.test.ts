@@ -2,7 +2,7 @@ import { DashboardResponseSchema } from '@brokerdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { SESSION_TTL_MS } from '../sessions/sessions.service.js';
+import { SESSION_TTL_MS } from '../sessions/index.js';
 
 // A clock the tests can move forward to expire sessions.
 let offsetMs = 0;

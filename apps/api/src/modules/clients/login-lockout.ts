@@ -1,4 +1,4 @@
-// PRODUCT.md §7 lock-out: 10 failed logins for one e-mail (existing or not) within 15 minutes
+// docs/product.md §7 lock-out: 10 failed logins for one e-mail (existing or not) within 15 minutes
 // → 429 for 15 minutes, doubling on repeat; a password reset lifts it.
 // The interface is what the client service relies on; the store behind it is in-process or
 // Redis (several API instances). See docs/decisions/060-lockout-and-shared-limits.md.

@@ -12,21 +12,14 @@ import type {
 import type { Db } from '../../db/client.js';
 import { csvLine, plainDollars } from '../../lib/csv.js';
 import type { Clock } from '../../lib/clock.js';
-import { recordAudit } from '../audit/audit.repo.js';
-import type { StaffActor } from '../audit/audit.repo.js';
-import type { AccountLinkService } from '../account-links/account-links.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { findClientMails } from '../mail/mail.repo.js';
-import {
-  findSubscriptionsNewestFirst,
-  toSubscription,
-} from '../subscriptions/subscriptions.service.js';
-import { findLiveClientSessions, revokeClientSessions } from '../sessions/sessions.repo.js';
-import { SESSION_IDLE_MS } from '../sessions/sessions.service.js';
-import { findClientTickets } from '../support/support.repo.js';
-import { toSupportTicket } from '../support/support.view.js';
-import { findEventsOf, findHistoryPage } from '../money/money.repo.js';
-import { toTransactionWithTimeline } from '../money/money.view.js';
+import { recordAudit } from '../audit/index.js';
+import type { StaffActor } from '../audit/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { findClientMails } from '../mail/index.js';
+import { findEventsOf, findHistoryPage, toTransactionWithTimeline } from '../money/index.js';
+import type { SessionService } from '../sessions/index.js';
+import { findSubscriptionsNewestFirst, toSubscription } from '../subscriptions/index.js';
+import { findClientTickets, toSupportTicket } from '../support/index.js';
 import type { ClientService } from './clients.service.js';
 import {
   countClients,
@@ -70,19 +63,30 @@ export const CLIENT_CSV_HEADER = [
   'Id',
 ] as const;
 
+export interface StaffClientServiceDeps {
+  db: Db;
+  clock: Clock;
+  ledger: LedgerService;
+  sessions: SessionService;
+  clients: ClientService;
+  /**
+   * account-links' resendVerification, passed in (account-links builds on this module, so this
+   * module never imports it).
+   */
+  resendVerification: (options: {
+    clientId: string;
+    afterIssue?: (tx: Db) => Promise<void>;
+  }) => Promise<unknown>;
+}
+
 export function makeStaffClientService({
   db,
   clock,
   ledger,
+  sessions,
   clients,
-  accountLinks,
-}: {
-  db: Db;
-  clock: Clock;
-  ledger: LedgerService;
-  clients: ClientService;
-  accountLinks: AccountLinkService;
-}) {
+  resendVerification,
+}: StaffClientServiceDeps) {
   async function listPage(query: ClientListQuery): Promise<StaffClientPage> {
     const [rows, total] = await Promise.all([
       findClientPage(db, query, {
@@ -128,7 +132,7 @@ export function makeStaffClientService({
         findSubscriptionsNewestFirst(db, id),
         findClientTickets(db, id, 50),
         findReferredClients(db, id, 500),
-        findLiveClientSessions(db, id, now, new Date(now.getTime() - SESSION_IDLE_MS.client)),
+        sessions.listClientSessions({ clientId: id }),
         row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
       ]);
     const mails = await findClientMails(db, id, DETAIL_MAILS);
@@ -168,9 +172,9 @@ export function makeStaffClientService({
         joinedAt: each.createdAt.toISOString(),
       })),
       sessions: liveSessions.map((session) => ({
-        createdAt: session.createdAt.toISOString(),
-        expiresAt: session.expiresAt.toISOString(),
-        lastSeenAt: session.lastSeenAt.toISOString(),
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        lastSeenAt: session.lastSeenAt,
         userAgent: session.userAgent,
       })),
       mails: mails.map((mail) => ({
@@ -189,7 +193,7 @@ export function makeStaffClientService({
   /** Staff send a client a new verification link (they say the first never arrived). */
   async function sendVerificationLink(id: string, staff: StaffActor): Promise<void> {
     if (!isUuid(id)) throw clientNotFound();
-    await accountLinks.resendVerification({
+    await resendVerification({
       clientId: id,
       afterIssue: (tx) =>
         recordAudit(tx, staff, {
@@ -232,7 +236,7 @@ export function makeStaffClientService({
       const now = clock.now();
       const before = await setClientDisabled(tx, id, disabled ? now : null);
       if (!before) throw clientNotFound();
-      if (disabled) await revokeClientSessions(tx, id, now);
+      if (disabled) await sessions.revokeAllClientSessions({ clientId: id }, tx);
       await recordAudit(tx, staff, {
         action: disabled ? 'client.disable' : 'client.enable',
         targetType: 'client',

@@ -1,5 +1,5 @@
 // SQL for verification documents. Every function takes the handle first: inside a transaction
-// pass `tx`, never the top-level db (PGlite has one connection; PRODUCT.md §9). Lists are one
+// pass `tx`, never the top-level db (PGlite has one connection; docs/product.md §9). Lists are one
 // query each (clients and reviewers joined), whatever the number of rows.
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';

@@ -1,7 +1,6 @@
 // Verification documents (docs/documents-api.md): the client's upload, list and files, and the
 // staff routes (staff-documents.routes.ts). The upload's body is the file itself, streamed to
 // disk; every other call is JSON.
-import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
   AppError,
@@ -15,22 +14,13 @@ import {
 } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
 import { requireClient } from '../../plugins/auth.js';
-import type { MailService } from '../mail/mail.service.js';
 import { sendDocumentFile } from './documents.file.js';
-import { makeDocumentService } from './documents.service.js';
 import type { DocumentService } from './documents.service.js';
-import { makeDocumentStorage } from './documents.storage.js';
 import { staffDocumentRoutes } from './staff-documents.routes.js';
 
 export interface DocumentRoutesOptions {
-  db: Db;
-  clock: Clock;
-  /** config.dataDir: files go to `${dataDir}/uploads`. */
-  dataDir: string;
-  mail: MailService;
+  service: DocumentService;
 }
 
 /** Per client: enough for a person getting four documents right, too few to fill a disk. */
@@ -111,14 +101,8 @@ const uploadRoute: FastifyPluginAsyncZod<{ service: DocumentService }> = async (
 
 export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesOptions> = async (
   app,
-  { db, clock, dataDir, mail },
+  { service },
 ) => {
-  const storage = makeDocumentStorage({ dir: join(dataDir, 'uploads') });
-  await storage.ensureDirectory();
-  const swept = await storage.sweepPartials(clock.now());
-  if (swept > 0) app.log.info(`Deleted ${swept} unfinished upload(s) from the uploads directory`);
-  const service = makeDocumentService({ db, clock, storage, mail, log: app.log });
-
   await app.register(uploadRoute, { service });
 
   app.get(

@@ -1,6 +1,7 @@
 // Verification documents' rules (docs/documents-api.md): what an upload must be, when a kind
 // takes a new one, who may read which file, and the staff review with its audit record and the
 // client's e-mail in one transaction.
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   AppError,
@@ -30,9 +31,9 @@ import type { FileHandle } from 'node:fs/promises';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUuid } from '../../lib/ids.js';
-import { recordAudit } from '../audit/audit.repo.js';
-import type { StaffActor } from '../audit/audit.repo.js';
-import type { MailService } from '../mail/mail.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { StaffActor } from '../audit/index.js';
+import type { MailService } from '../mail/index.js';
 import {
   deleteDocuments,
   findClientDocument,
@@ -50,7 +51,7 @@ import {
   setDocumentReview,
 } from './documents.repo.js';
 import type { DocumentRow, StaffDocumentRow } from './documents.repo.js';
-import { UploadRefusedError } from './documents.storage.js';
+import { UploadRefusedError, makeDocumentStorage } from './documents.storage.js';
 import type { DocumentStorage, ReceivedFile } from './documents.storage.js';
 
 /** A client's list shows this many documents (every kind's newest is always in the summary). */
@@ -411,3 +412,21 @@ export function makeDocumentService({
 }
 
 export type DocumentService = ReturnType<typeof makeDocumentService>;
+
+/**
+ * Opens `${dataDir}/uploads` (deleting unfinished uploads a previous run left) and builds the
+ * service on it; called once at start.
+ */
+export async function openDocumentService({
+  dataDir,
+  ...deps
+}: Omit<Parameters<typeof makeDocumentService>[0], 'storage'> & {
+  /** config.dataDir: files go to `${dataDir}/uploads`. */
+  dataDir: string;
+}): Promise<DocumentService> {
+  const storage = makeDocumentStorage({ dir: join(dataDir, 'uploads') });
+  await storage.ensureDirectory();
+  const swept = await storage.sweepPartials(deps.clock.now());
+  if (swept > 0) deps.log.info(`Deleted ${swept} unfinished upload(s) from the uploads directory`);
+  return makeDocumentService({ ...deps, storage });
+}

@@ -7,7 +7,13 @@ import { PassThrough, Readable } from 'node:stream';
 import { sniffDocumentType, verificationStatusOf } from '@brokerdesk/shared';
 import type { DocumentKind, DocumentStatus } from '@brokerdesk/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXE_BYTES, HTML_BYTES, JPEG_BYTES, PDF_BYTES, PNG_BYTES } from '../../test/documents-fixtures.js';
+import {
+  EXE_BYTES,
+  HTML_BYTES,
+  JPEG_BYTES,
+  PDF_BYTES,
+  PNG_BYTES,
+} from '../../test/documents-fixtures.js';
 import { asciiFileName, cleanOriginalName } from './documents.service.js';
 import { makeDocumentStorage, UploadRefusedError } from './documents.storage.js';
 

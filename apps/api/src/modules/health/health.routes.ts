@@ -1,12 +1,14 @@
 // Liveness (the process answers) and readiness (the database answers) for load balancers.
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { HealthService } from './health.service.js';
 
 const StatusSchema = z.object({ status: z.enum(['ok', 'unavailable']) });
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ service: HealthService }> = async (
+  app,
+  { service },
+) => {
   app.get(
     '/healthz',
     { schema: { tags: ['health'], summary: 'Liveness', response: { 200: StatusSchema } } },
@@ -24,7 +26,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       try {
-        await db.execute(sql`select 1`);
+        await service.checkReadiness();
         return { status: 'ok' as const };
       } catch (error) {
         request.log.warn({ err: error }, 'readiness check failed');

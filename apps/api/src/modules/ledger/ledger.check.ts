@@ -1,4 +1,4 @@
-// The ledger's invariants (LEDGER.md "Invariants"), checked against the database as it is.
+// The ledger's invariants (docs/ledger.md "Invariants"), checked against the database as it is.
 // `npm run ledger:check` prints them; tests assert checkLedger() is empty after every scenario.
 import type { Db } from '../../db/client.js';
 import {
@@ -9,7 +9,7 @@ import {
   findStatementMismatches,
   findWrongKindTotals,
   sumAccountTotals,
-} from './ledger.repo.js';
+} from './ledger-check.repo.js';
 
 export const LEDGER_INVARIANTS = [
   { id: 1, name: 'Σ debits = Σ credits (posted and pending)' },

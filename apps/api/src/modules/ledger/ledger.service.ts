@@ -1,4 +1,4 @@
-// The ledger core (LEDGER.md, docs/decisions/040-ledger.md): double-entry transfers between
+// The ledger core (docs/ledger.md, docs/decisions/040-ledger.md): double-entry transfers between
 // accounts with maintained totals, two-phase (pending → posted | voided), idempotent per actor,
 // corrected only by reversing transfers. Every money movement locks the account rows it touches
 // (in id order) and updates their totals in the same database transaction; a transfer is posted

@@ -3,14 +3,21 @@ import { AppError } from '@brokerdesk/shared';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../db/client.js';
-import { ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
+import type { Database, Db } from '../../db/client.js';
+import { clients, ledgerAccounts, ledgerTransfers } from '../../db/schema.js';
 import { systemClock } from '../../lib/clock.js';
 import { createTestDatabase, usingPostgres } from '../../test/test-app.js';
-import { insertClient } from '../clients/clients.repo.js';
 import { checkLedger } from './ledger.check.js';
 import { clientCashCode, makeLedgerService } from './ledger.service.js';
 import type { LedgerService } from './ledger.service.js';
+
+// A client row written straight to the table: the ledger's tests need an account owner, and the
+// ledger module does not depend on the clients module.
+async function insertClient(db: Db, client: typeof clients.$inferInsert): Promise<{ id: string }> {
+  const [row] = await db.insert(clients).values(client).returning({ id: clients.id });
+  if (!row) throw new Error('insert into clients returned no row');
+  return row;
+}
 
 let database: Database;
 let ledger: LedgerService;

@@ -1,5 +1,5 @@
 // Where mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per mail in
-// DATA_DIR/outbox (PRODUCT.md §7), so every flow works on a machine with no mail server.
+// DATA_DIR/outbox (docs/product.md §7), so every flow works on a machine with no mail server.
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

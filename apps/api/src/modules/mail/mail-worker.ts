@@ -6,7 +6,7 @@ import type { Clock } from '../../lib/clock.js';
 import { claimDueMails, markMailFailed, markMailSent } from './mail.repo.js';
 import type { MailTransport } from './mail-transport.js';
 
-/** Mail reaches the outbox within a second of the commit (PRODUCT.md §7). */
+/** Mail reaches the outbox within a second of the commit (docs/product.md §7). */
 export const POLL_INTERVAL_MS = 400;
 const BATCH = 10;
 /** A claimed mail another instance crashed on is retried after this. */
@@ -57,7 +57,7 @@ export function startMailWorker({
             html: mail.htmlBody ?? '',
           });
           await markMailSent(db, mail.id, clock.now());
-          // The file or message id, never the body or its links (PRODUCT.md §7).
+          // The file or message id, never the body or its links (docs/product.md §7).
           log.info({ mailId: mail.id, template: mail.template, delivered }, 'mail sent');
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);

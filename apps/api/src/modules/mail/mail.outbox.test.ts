@@ -1,5 +1,5 @@
 // Without SMTP_URL every mail becomes an .eml file in DATA_DIR/outbox within a second of the
-// commit, and the log names the file but never the link (PRODUCT.md §7).
+// commit, and the log names the file but never the link (docs/product.md §7).
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,8 +2,27 @@
 // exactly when the change it reports has committed.
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema.js';
+import { clients, mailOutbox } from '../../db/schema.js';
 import type { RenderedMail } from './mail-templates.js';
+
+export interface MailRecipientClient {
+  id: string;
+  email: string;
+  firstName: string;
+}
+
+/** The client a mail goes to; read in the caller's transaction (the committed address). */
+export async function findMailRecipient(
+  tx: Db,
+  clientId: string,
+): Promise<MailRecipientClient | null> {
+  const [client] = await tx
+    .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .limit(1);
+  return client ?? null;
+}
 
 export interface NewMail {
   recipient: string;

@@ -1,19 +1,14 @@
 // The one way the rest of the API sends mail: queue a rendered template inside the caller's
 // transaction. Delivery is the worker's job, so a slow or broken mail server never fails or
 // slows the request that caused the mail (issue 6).
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import { clients } from '../../db/schema.js';
 import { makeMailTemplates } from './mail-templates.js';
 import type { MailBrand, MailTemplates, RenderedMail } from './mail-templates.js';
-import { insertMail } from './mail.repo.js';
+import { findMailRecipient, insertMail } from './mail.repo.js';
+import type { MailRecipientClient } from './mail.repo.js';
 
-export interface MailRecipientClient {
-  id: string;
-  email: string;
-  firstName: string;
-}
+export type { MailRecipientClient };
 
 export function makeMailService({
   brand,
@@ -59,11 +54,7 @@ export function makeMailService({
     build: (client: MailRecipientClient, templates: MailTemplates) => RenderedMail,
     options: { sendAfter?: Date } = {},
   ): Promise<void> {
-    const [client] = await tx
-      .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
-      .from(clients)
-      .where(eq(clients.id, clientId))
-      .limit(1);
+    const client = await findMailRecipient(tx, clientId);
     if (!client) return;
     await queue(tx, client.email, build(client, templates), { clientId, ...options });
   }

@@ -2,26 +2,18 @@
 // from the configured MarketDataProvider. Cached briefly by browsers and proxies.
 import { MarketsResponseSchema } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { makeMarketDataProvider } from './market-data-provider.js';
-import type { MarketDataProvider } from './market-data-provider.js';
+import type { MarketsService } from './markets.service.js';
 
 export interface MarketsRoutesOptions {
-  db: Db;
-  config: Config;
-  /** Tests may pass their own; otherwise the one MARKET_DATA_PROVIDER names. */
-  provider?: MarketDataProvider;
+  service: MarketsService;
 }
 
 export const MARKETS_CACHE_CONTROL = 'public, max-age=60';
 
 export const marketsRoutes: FastifyPluginAsyncZod<MarketsRoutesOptions> = async (
   app,
-  { config, provider: givenProvider },
+  { service },
 ) => {
-  const provider = givenProvider ?? makeMarketDataProvider(config.marketDataProvider);
-
   app.get(
     '/api/markets',
     {
@@ -32,18 +24,9 @@ export const marketsRoutes: FastifyPluginAsyncZod<MarketsRoutesOptions> = async 
       },
     },
     async (_request, reply) => {
-      const [tabs, points, asOf] = await Promise.all([
-        provider.getQuotes(),
-        provider.getSeries(provider.chartSymbol),
-        provider.asOf(),
-      ]);
+      const markets = await service.getMarkets();
       reply.header('Cache-Control', MARKETS_CACHE_CONTROL);
-      return {
-        source: provider.source,
-        asOf: asOf.toISOString(),
-        tabs,
-        series: { symbol: provider.chartSymbol, interval: '1d' as const, points },
-      };
+      return markets;
     },
   );
 };

@@ -8,7 +8,7 @@ import { clientCaller, post as postAs, staffCaller } from '../../test/money-fixt
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp, usingPostgres } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 const ROUNDS = 10;
 

@@ -5,7 +5,7 @@
 // client's statement, summary and dashboard figures are the ones the model predicts.
 //
 // The model is deliberately naive: per-client sums in cents, written from the rules as
-// docs/money-api.md and PRODUCT.md §10 state them, not from the service's code.
+// docs/money-api.md and docs/product.md §10 state them, not from the service's code.
 import { randomUUID } from 'node:crypto';
 import { PLANS, percentOf } from '@brokerdesk/shared';
 import type {
@@ -25,10 +25,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 // ---------------------------------------------------------------------------------------------
-// The rules, as the spec states them (PRODUCT.md §10, LEDGER.md)
+// The rules, as the spec states them (docs/product.md §10, docs/ledger.md)
 
 /** The first deposit request must be at least $300. */
 const MINIMUM_FIRST_DEPOSIT = 30_000;

@@ -11,8 +11,8 @@ import type {
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { findClientCashAccount } from '../ledger/ledger.repo.js';
+import { findClientCashAccount } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
 import {
   countLiveDeposits,
   findAccountMovementsSince,
@@ -24,12 +24,7 @@ import {
 } from './money.repo.js';
 import type { AccountMovement, HistoryFilter, StatementRow } from './money.repo.js';
 import { csvLine } from '../../lib/csv.js';
-import {
-  CSV_HEADER,
-  toCsvLine,
-  toTransaction,
-  toTransactionWithTimeline,
-} from './money.view.js';
+import { CSV_HEADER, toCsvLine, toTransaction, toTransactionWithTimeline } from './money.view.js';
 import { isUuid } from '../../lib/ids.js';
 
 const REQUEST_LIST_LIMIT = 100;

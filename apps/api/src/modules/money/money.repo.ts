@@ -1,5 +1,5 @@
 // SQL for the client's statement rows and their timelines. Every function takes the database or
-// transaction handle first; inside db.transaction pass the `tx` (PRODUCT.md §9).
+// transaction handle first; inside db.transaction pass the `tx` (docs/product.md §9).
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';

@@ -19,7 +19,7 @@ import { requireClient } from '../../plugins/auth.js';
 import type { MoneyQueries } from './money.queries.js';
 import type { MoneyService } from './money.service.js';
 
-export interface TransactionRoutesOptions {
+export interface MoneyRoutesOptions {
   service: MoneyService;
   queries: MoneyQueries;
 }
@@ -31,7 +31,7 @@ const verifiedClient = { auth: 'client', verifiedEmail: true } as const;
 const tags = ['money'];
 const security = [{ userToken: [] }];
 
-export const moneyRoutes: FastifyPluginAsyncZod<TransactionRoutesOptions> = async (
+export const moneyRoutes: FastifyPluginAsyncZod<MoneyRoutesOptions> = async (
   app,
   { service, queries },
 ) => {

@@ -9,7 +9,7 @@ import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp, markEmailVerified } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
 let owner: Caller;

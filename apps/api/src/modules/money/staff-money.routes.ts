@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyHeadersSchema } from '../../lib/idempotency-header.js';
 import { requireStaffActor } from '../../plugins/auth.js';
-import type { StaffActor } from '../audit/audit.repo.js';
+import type { StaffActor } from '../audit/index.js';
 import type { MoneyQueries } from './money.queries.js';
 import type { MoneyService } from './money.service.js';
 
@@ -167,7 +167,7 @@ export const staffMoneyRoutes: FastifyPluginAsyncZod<StaffMoneyRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const transaction = await service.recordSeedTransaction({
+      const transaction = await service.recordOriginTransaction({
         body: request.body,
         staff: requireStaffActor(request),
         idempotencyKey: request.headers['idempotency-key'],

@@ -1,5 +1,5 @@
 // Withdrawals fired in parallel at one balance, through the HTTP API. On PostgreSQL the requests
-// really run at once, so only the account row lock (LEDGER.md "Concurrency") stands between them
+// really run at once, so only the account row lock (docs/ledger.md "Concurrency and idempotency") stands between them
 // and an overdraft: exactly as many are accepted as the balance covers, the rest are refused, and
 // parallel repeats of one Idempotency-Key hold the money once. PGlite runs one query at a time, so
 // there the same assertions run as a smaller check that the API answers the race correctly.
@@ -14,7 +14,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, usingPostgres } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
 let staffToken: string;
@@ -50,7 +50,7 @@ async function fundedClient(balanceMinor: number): Promise<string> {
 
 type Method = 'bitcoin' | 'skrill';
 
-/** A withdrawal: bitcoin has no fee, Skrill adds 2.9% on top (PRODUCT.md §10). */
+/** A withdrawal: bitcoin has no fee, Skrill adds 2.9% on top (docs/product.md §10). */
 function withdraw(token: string, amountMinor: number, key: string, method: Method = 'bitcoin') {
   return t.app.inject({
     method: 'POST',

@@ -4,7 +4,7 @@ import { AppError, MESSAGES } from '@brokerdesk/shared';
 import type { ReminderBody } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
-import type { MailService } from '../mail/mail.service.js';
+import type { MailService } from '../mail/index.js';
 
 const REMIND_AT_HOUR = 8;
 const MAX_DAYS_AHEAD = 366;

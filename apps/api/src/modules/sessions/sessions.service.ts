@@ -1,10 +1,11 @@
 // Bearer sessions for clients and staff. The token is 32 random bytes handed to the caller once;
 // only its SHA-256 is stored, so the sessions table cannot be replayed (docs/decisions/012).
-import type { ClientSession, StaffRole } from '@brokerdesk/shared';
+import type { ClientSession } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { SessionKind, SessionScope } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
+import type { AuthenticatedSession } from '../../plugins/auth.js';
 import {
   findLiveClientSessions,
   findLiveSessionByTokenHash,
@@ -38,17 +39,8 @@ export interface SessionDevice {
   ip: string | null;
 }
 
-export type AuthenticatedSession =
-  | { kind: 'client'; sessionId: string; clientId: string; emailVerified: boolean }
-  | {
-      kind: 'staff';
-      sessionId: string;
-      staffId: string;
-      username: string;
-      role: StaffRole;
-      scope: SessionScope;
-      totpEnrolled: boolean;
-    };
+// The shape the auth hook reads (plugins/auth.ts).
+export type { AuthenticatedSession };
 
 export type IssueSessionOptions = (
   { kind: 'client'; clientId: string } | { kind: 'staff'; staffId: string; scope: SessionScope }
@@ -139,13 +131,16 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     return revokeClientSessions(tx, clientId, clock.now());
   }
 
-  /** The account page's device list: live sessions, the caller's marked. */
+  /**
+   * The account page's device list (and the back office's client detail): live sessions, the
+   * caller's marked.
+   */
   async function listClientSessions({
     clientId,
     currentSessionId,
   }: {
     clientId: string;
-    currentSessionId: string;
+    currentSessionId?: string;
   }): Promise<ClientSession[]> {
     const now = clock.now();
     const rows = await findLiveClientSessions(

@@ -5,7 +5,7 @@ import { makePasswordHasher } from '../../lib/passwords.js';
 import { systemClock } from '../../lib/clock.js';
 import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_PARAMS, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { makeSessionService } from '../sessions/sessions.service.js';
+import { makeSessionService } from '../sessions/index.js';
 import { INITIAL_PASSWORD_FILE, makeStaffService } from './staff.service.js';
 
 let t: TestApp | null = null;

@@ -1,4 +1,4 @@
-// The seed's staff calls (PRODUCT.md §4, §7) and TOTP enrolment (docs/back-office-api.md).
+// The seed's staff calls (docs/product.md §4, §7) and TOTP enrolment (docs/back-office-api.md).
 import {
   AdminLoginBodySchema,
   AdminProfileSchema,

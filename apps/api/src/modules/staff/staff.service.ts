@@ -1,4 +1,4 @@
-// Staff accounts: the first owner at start, login with the TOTP gate of PRODUCT.md §7, TOTP
+// Staff accounts: the first owner at start, login with the TOTP gate of docs/product.md §7, TOTP
 // enrolment with recovery codes, and the owner's management of staff (docs/back-office-api.md).
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -25,9 +25,9 @@ import {
   matchTotpStep,
   totpUri,
 } from '../../lib/totp.js';
-import { recordAudit } from '../audit/audit.repo.js';
-import type { StaffActor } from '../audit/audit.repo.js';
-import type { SessionService } from '../sessions/sessions.service.js';
+import { recordAudit } from '../audit/index.js';
+import type { StaffActor } from '../audit/index.js';
+import type { SessionService } from '../sessions/index.js';
 import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
 import type { AttemptStore } from '../../lib/attempt-store.js';
 import { makeAttemptLimiter } from './attempt-limiter.js';
@@ -176,7 +176,7 @@ export function makeStaffService({
 
     let scope: SessionScope = 'full';
     if (member.totpSecret) {
-      // Enrolled: a valid code is required (PRODUCT.md §7), and wrong codes are counted per
+      // Enrolled: a valid code is required (docs/product.md §7), and wrong codes are counted per
       // staff member so six digits cannot be guessed from many addresses.
       if (!totp) throw new AppError('TOTP_REQUIRED', STAFF_MESSAGES.totpMissing);
       await totpLimiter.assertAllowed(member.id);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../../db/schema.js';
 import { TEST_ADMIN_PASSWORD, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
-import { SESSION_TTL_MS } from '../sessions/sessions.service.js';
+import { SESSION_TTL_MS } from '../sessions/index.js';
 
 const INVALID = { message: 'Invalid credentials. Please try again.', code: 'INVALID_CREDENTIALS' };
 

@@ -2,8 +2,6 @@
 export { makeSubscriptionService } from './subscriptions.service.js';
 export type { SubscriptionService } from './subscriptions.service.js';
 export { subscriptionRoutes } from './subscriptions.routes.js';
-export {
-  findSubscriptionsNewestFirst,
-  toDashboardSubscription,
-  toSubscription,
-} from './subscriptions.service.js';
+export { findSubscriptionsNewestFirst } from './subscriptions.repo.js';
+export type { SubscriptionRow } from './subscriptions.repo.js';
+export { toDashboardSubscription, toSubscription } from './subscriptions.view.js';

@@ -1,88 +1,29 @@
-// Plans held by clients (PRODUCT.md §10). Subscribing from the portal is atomic: the price is
+// Plans held by clients (docs/product.md §10). Subscribing from the portal is atomic: the price is
 // debited (refused when the available balance is short), the plan's deposit bonus is credited
 // as a second, linked transfer, and the subscription and both statement rows are written in the
 // same database transaction. Staff can also create a plan by hand (the seed's form).
-import { AppError, MESSAGES, PLANS, centsToDollars, percentOf } from '@brokerdesk/shared';
-import type { DashboardSubscription, OriginSubscriptionBody, Subscription } from '@brokerdesk/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { AppError, MESSAGES, PLANS, percentOf } from '@brokerdesk/shared';
+import type { OriginSubscriptionBody, Subscription } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
 import { inIdempotentTransaction } from '../../db/retry.js';
-import { clients, subscriptions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
-import { recordAudit, staffActorId } from '../audit/audit.repo.js';
-import type { StaffActor } from '../audit/audit.repo.js';
-import { clientCashCode, refusedForFundsSaying } from '../ledger/ledger.service.js';
-import type { LedgerService } from '../ledger/ledger.service.js';
-import { insertEvent, insertTransaction } from '../money/money.repo.js';
-
-type SubscriptionRow = typeof subscriptions.$inferSelect;
+import { recordAudit, staffActorId } from '../audit/index.js';
+import type { StaffActor } from '../audit/index.js';
+import { clientCashCode, refusedForFundsSaying } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import { recordStatementLine } from '../money/index.js';
+import {
+  clientExists,
+  findSubscriptionByIdempotencyKey,
+  findSubscriptionsNewestFirst,
+  insertSubscription,
+  setPurchaseTransaction,
+} from './subscriptions.repo.js';
+import type { SubscriptionRow } from './subscriptions.repo.js';
+import { toSubscription } from './subscriptions.view.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const LIST_LIMIT = 200;
 const IDEMPOTENCY_INDEX = 'subscriptions_idempotency_unique';
-
-/** Active until the end date, then Completed — unless staff gave another status. */
-function statusOf(row: SubscriptionRow, now: Date): string {
-  return row.statusOverride ?? (now < row.endAt ? 'Active' : 'Completed');
-}
-
-export function toSubscription(row: SubscriptionRow, now: Date): Subscription {
-  return {
-    id: row.id,
-    planId: row.planId,
-    planName: row.planName,
-    amountMinor: row.amountMinor,
-    bonusMinor: row.bonusMinor,
-    profitPercent: row.profitPercentBp / 100,
-    durationDays: row.durationDays,
-    status: statusOf(row, now),
-    startDate: row.startAt.toISOString(),
-    endDate: row.endAt.toISOString(),
-  };
-}
-
-/** The seed's `userInfo.subscriptions` entry (dollars). */
-export function toDashboardSubscription(row: SubscriptionRow, now: Date): DashboardSubscription {
-  return {
-    _id: row.id,
-    planName: row.planName,
-    amount: centsToDollars(row.amountMinor),
-    profitPercent: row.profitPercentBp / 100,
-    duration: row.durationDays,
-    status: statusOf(row, now),
-    startDate: row.startAt.toISOString(),
-    endDate: row.endAt.toISOString(),
-  };
-}
-
-const subscriptionsNewestFirst = preparedQuery((db) =>
-  db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.clientId, sql.placeholder('clientId')))
-    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id))
-    .limit(sql.placeholder('limit'))
-    .prepare('subscriptions_newest_first'),
-);
-
-/** The client's plans, newest first (every dashboard reads them, hence prepared). */
-export async function findSubscriptionsNewestFirst(
-  db: Db,
-  clientId: string,
-  limit = LIST_LIMIT,
-): Promise<SubscriptionRow[]> {
-  return subscriptionsNewestFirst(db, { clientId, limit });
-}
-
-async function findByIdempotencyKey(db: Db, createdBy: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(subscriptions)
-    .where(and(eq(subscriptions.createdBy, createdBy), eq(subscriptions.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
-}
 
 /** The plan's price on the client's statement, linked both ways with the subscription. */
 async function recordPurchase(
@@ -94,23 +35,17 @@ async function recordPurchase(
     now,
   }: { subscription: SubscriptionRow; transferId: string; actor: string; now: Date },
 ) {
-  const purchase = await insertTransaction(tx, {
+  const purchase = await recordStatementLine(tx, {
     clientId: subscription.clientId,
     type: 'subscription',
     direction: 'debit',
     amountMinor: subscription.amountMinor,
-    status: 'completed',
     transferId,
     subscriptionId: subscription.id,
-    createdBy: actor,
-    createdAt: now,
-    updatedAt: now,
+    actor,
+    at: now,
   });
-  await insertEvent(tx, { transactionId: purchase.id, kind: 'recorded', actor, createdAt: now });
-  await tx
-    .update(subscriptions)
-    .set({ purchaseTransactionId: purchase.id })
-    .where(eq(subscriptions.id, subscription.id));
+  await setPurchaseTransaction(tx, subscription.id, purchase.id);
   return purchase;
 }
 
@@ -147,7 +82,7 @@ export function makeSubscriptionService({
 
     return idempotent(async (tx) => {
       if (idempotencyKey) {
-        const stored = await findByIdempotencyKey(tx, actor, idempotencyKey);
+        const stored = await findSubscriptionByIdempotencyKey(tx, actor, idempotencyKey);
         if (stored) {
           if (stored.planId !== planId) {
             throw new AppError('CONFLICT', 'This idempotency key was used for another request');
@@ -172,24 +107,20 @@ export function makeSubscriptionService({
           }),
       );
       const purchaseTransferId = purchaseTransfer.id;
-      const [subscription] = await tx
-        .insert(subscriptions)
-        .values({
-          clientId,
-          planId: plan.id,
-          planName: plan.name,
-          amountMinor: plan.priceCents,
-          bonusMinor,
-          profitPercentBp: 0,
-          durationDays: plan.durationDays,
-          startAt: now,
-          endAt: new Date(now.getTime() + plan.durationDays * DAY_MS),
-          createdBy: actor,
-          idempotencyKey: idempotencyKey ?? null,
-          createdAt: now,
-        })
-        .returning();
-      if (!subscription) throw new Error('insert into subscriptions returned no row');
+      const subscription = await insertSubscription(tx, {
+        clientId,
+        planId: plan.id,
+        planName: plan.name,
+        amountMinor: plan.priceCents,
+        bonusMinor,
+        profitPercentBp: 0,
+        durationDays: plan.durationDays,
+        startAt: now,
+        endAt: new Date(now.getTime() + plan.durationDays * DAY_MS),
+        createdBy: actor,
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: now,
+      });
 
       const purchase = await recordPurchase(tx, {
         subscription,
@@ -208,27 +139,24 @@ export function makeSubscriptionService({
           actor,
           linkedTransferId: purchaseTransferId,
         });
-        const bonus = await insertTransaction(tx, {
+        await recordStatementLine(tx, {
           clientId,
           type: 'plan_bonus',
           direction: 'credit',
           amountMinor: bonusMinor,
-          status: 'completed',
           transferId: transfer.id,
           relatedId: purchase.id,
           subscriptionId: subscription.id,
-          createdBy: actor,
-          createdAt: now,
-          updatedAt: now,
+          actor,
+          at: now,
         });
-        await insertEvent(tx, { transactionId: bonus.id, kind: 'recorded', actor, createdAt: now });
       }
       return toSubscription(subscription, now);
     });
   }
 
   /**
-   * `POST /api/subscribe/create` (PRODUCT.md §7): a plan staff name and price by hand. The amount
+   * `POST /api/subscribe/create` (docs/product.md §7): a plan staff name and price by hand. The amount
    * is debited from the client's available balance (409 if short; 0 for a courtesy plan); no
    * deposit bonus is implied — staff post one separately if they mean one.
    */
@@ -254,7 +182,7 @@ export function makeSubscriptionService({
 
     return idempotent(async (tx) => {
       if (idempotencyKey) {
-        const stored = await findByIdempotencyKey(tx, actor, idempotencyKey);
+        const stored = await findSubscriptionByIdempotencyKey(tx, actor, idempotencyKey);
         if (stored) {
           if (stored.clientId !== body.userId || stored.amountMinor !== body.amount) {
             throw new AppError('CONFLICT', 'This idempotency key was used for another request');
@@ -262,32 +190,25 @@ export function makeSubscriptionService({
           return toSubscription(stored, clock.now());
         }
       }
-      const [client] = await tx
-        .select({ id: clients.id })
-        .from(clients)
-        .where(eq(clients.id, body.userId))
-        .limit(1);
-      if (!client) throw new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
+      if (!(await clientExists(tx, body.userId))) {
+        throw new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
+      }
 
-      const [subscription] = await tx
-        .insert(subscriptions)
-        .values({
-          clientId: body.userId,
-          planId: null,
-          planName: body.planName,
-          amountMinor: body.amount,
-          bonusMinor: 0,
-          profitPercentBp: Math.round(body.profitPercent * 100),
-          durationDays: body.duration,
-          statusOverride,
-          startAt,
-          endAt,
-          createdBy: actor,
-          idempotencyKey: idempotencyKey ?? null,
-          createdAt: now,
-        })
-        .returning();
-      if (!subscription) throw new Error('insert into subscriptions returned no row');
+      const subscription = await insertSubscription(tx, {
+        clientId: body.userId,
+        planId: null,
+        planName: body.planName,
+        amountMinor: body.amount,
+        bonusMinor: 0,
+        profitPercentBp: Math.round(body.profitPercent * 100),
+        durationDays: body.duration,
+        statusOverride,
+        startAt,
+        endAt,
+        createdBy: actor,
+        idempotencyKey: idempotencyKey ?? null,
+        createdAt: now,
+      });
 
       if (body.amount > 0) {
         await ledger.lockAccountsFor(tx, [clientCashCode(body.userId), 'platform:plans']);

@@ -1,4 +1,4 @@
-// Plans (PRODUCT.md §10): subscribing is atomic — price debited, deposit bonus credited, plan
+// Plans (docs/product.md §10): subscribing is atomic — price debited, deposit bonus credited, plan
 // Active for its duration — or refused whole; the seed's staff form creates a plan by hand.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import type { Clock } from '../../lib/clock.js';
-import { checkLedger } from '../ledger/ledger.check.js';
+import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
 let owner: Caller;

@@ -1,5 +1,5 @@
 // SQL for support tickets. Every function takes the handle first: inside a transaction pass
-// `tx`, never the top-level db (PGlite has one connection; PRODUCT.md §9).
+// `tx`, never the top-level db (PGlite has one connection; docs/product.md §9).
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, supportMessages, supportTickets } from '../../db/schema.js';

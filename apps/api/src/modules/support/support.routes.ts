@@ -1,4 +1,4 @@
-// POST /api/support/send (PRODUCT.md §4, §7): one path, two callers. Without a token it is the
+// POST /api/support/send (docs/product.md §4, §7): one path, two callers. Without a token it is the
 // public contact form (optional reply e-mail); with a client token it is the dashboard form and
 // the ticket belongs to that client. A token that is sent but not valid is 401.
 import {
@@ -9,28 +9,21 @@ import {
   SupportTicketListSchema,
 } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Config } from '../../config.js';
 import { IdempotencyHeadersSchema } from '../../lib/idempotency-header.js';
-import type { Db } from '../../db/client.js';
 import { requireClient } from '../../plugins/auth.js';
-import { findClientTickets } from './support.repo.js';
-import { makeSupportService } from './support.service.js';
-import { toSupportTicket } from './support.view.js';
-import type { SupportAuthor } from './support.service.js';
+import type { SupportAuthor, SupportService } from './support.service.js';
 
 export interface SupportRoutesOptions {
-  db: Db;
-  config: Config;
+  service: SupportService;
 }
 
 /** Per IP, both callers together: enough for a person, too few for a spam script. */
 export const SUPPORT_RATE_LIMIT = { max: 5, timeWindowMs: 60_000 } as const;
 
-const TICKETS_LIMIT = 50;
-
-export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (app, { db }) => {
-  const service = makeSupportService({ db });
-
+export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async (
+  app,
+  { service },
+) => {
   app.post(
     '/api/support/send',
     {
@@ -87,11 +80,6 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 200: SupportTicketListSchema },
       },
     },
-    async (request) => {
-      const tickets = await findClientTickets(db, requireClient(request).clientId, TICKETS_LIMIT);
-      return {
-        items: tickets.map(({ ticket, messages }) => toSupportTicket(ticket, messages)),
-      };
-    },
+    async (request) => service.listClientTickets({ clientId: requireClient(request).clientId }),
   );
 };

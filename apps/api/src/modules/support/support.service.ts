@@ -1,9 +1,17 @@
-// Support tickets (PRODUCT.md §2, §7): the public contact form and the dashboard support form
+// Support tickets (docs/product.md §2, §7): the public contact form and the dashboard support form
 // both open a ticket whose first message is stored in the same transaction.
-import type { SupportBody } from '@brokerdesk/shared';
+import type { SupportBody, SupportTicket } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { findTicketIdByIdempotencyKey, insertMessage, insertTicket } from './support.repo.js';
+import {
+  findClientTickets,
+  findTicketIdByIdempotencyKey,
+  insertMessage,
+  insertTicket,
+} from './support.repo.js';
+import { toSupportTicket } from './support.view.js';
+
+const TICKETS_LIMIT = 50;
 
 /** Who is writing: a signed-in client, or a visitor of the public site (by IP). */
 export type SupportAuthor = { kind: 'client'; clientId: string } | { kind: 'visitor'; ip: string };
@@ -39,7 +47,7 @@ export function makeSupportService({ db }: { db: Db }) {
       const ticketId = await db.transaction(async (tx) => {
         const { id } = await insertTicket(tx, {
           clientId: author.kind === 'client' ? author.clientId : null,
-          // The dashboard form's e-mail is ignored: staff answer in the portal (PRODUCT.md §7).
+          // The dashboard form's e-mail is ignored: staff answer in the portal (docs/product.md §7).
           replyEmail: author.kind === 'visitor' ? (body.email ?? null) : null,
           subject: body.subject,
           idempotencyScope: scope,
@@ -63,7 +71,17 @@ export function makeSupportService({ db }: { db: Db }) {
     }
   }
 
-  return { sendSupportMessage };
+  /** The signed-in client's tickets, newest first, with staff replies. */
+  async function listClientTickets({
+    clientId,
+  }: {
+    clientId: string;
+  }): Promise<{ items: SupportTicket[] }> {
+    const tickets = await findClientTickets(db, clientId, TICKETS_LIMIT);
+    return { items: tickets.map(({ ticket, messages }) => toSupportTicket(ticket, messages)) };
+  }
+
+  return { sendSupportMessage, listClientTickets };
 }
 
 export type SupportService = ReturnType<typeof makeSupportService>;

@@ -4,12 +4,8 @@ import { Link, NavLink, Outlet, redirect, useMatch } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
 import { site } from '../../content/site';
-import { useAdminLogout } from '../../features/admin-auth/api/admin-logout';
-import { useAdminProfile } from '../../features/admin-auth/api/get-admin-profile';
-import {
-  useSessionScope,
-  type StaffSessionScope,
-} from '../../features/admin-auth/api/get-session-scope';
+import { useAdminLogout, useSessionScope, type StaffSessionScope } from '../../features/admin-auth';
+import { useAdminProfile } from '../../api/get-admin-profile';
 import { getToken } from '../../lib/auth-tokens';
 import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
 import { SkipLink } from './skip-link';
@@ -29,7 +25,7 @@ interface MenuLink {
   end?: boolean;
 }
 
-/** The side menu, in order (seed §2 plus the back office's pages); Logout follows. */
+/** The side menu, in order (docs/origin.md §2 plus the back office's pages); Logout follows. */
 export const ADMIN_MENU: readonly MenuLink[] = [
   { to: paths.adminDashboard, label: 'Dashboard', permission: 'clients:read', end: true },
   { to: paths.adminClients, label: 'Clients', permission: 'clients:read' },

@@ -3,7 +3,7 @@ import { Logo } from '../../components/ui/logo';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 
-/** Registration, login and password reset: one card under the logo link home (seed §2). */
+/** Registration, login and password reset: one card under the logo link home (docs/origin.md §2). */
 export default function AuthLayout() {
   return (
     <div className="page page--auth">

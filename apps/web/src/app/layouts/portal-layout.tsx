@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from
 import { NavLink, Outlet, redirect } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 import { paths } from '../../config/paths';
-import { useLogout } from '../../features/auth/api/logout';
+import { useLogout } from '../../features/auth';
 import { EmailVerificationBanner } from '../../features/email-verification';
 import { getToken } from '../../lib/auth-tokens';
 import { useSessionExpiryRedirect } from '../../lib/use-session-expiry-redirect';
@@ -10,7 +10,7 @@ import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import './portal-layout.css';
 
-/** Seed §2: no user token means /userLogin — also on a direct load of any portal URL. */
+/** docs/origin.md §2: no user token means /userLogin — also on a direct load of any portal URL. */
 export function clientLoader() {
   if (!getToken('user')) throw redirect(paths.login);
   return null;

@@ -1,5 +1,5 @@
 import { Logo } from '../../components/ui/logo';
-import { MainNav } from '../../features/navigation/components/main-nav';
+import { MainNav } from '../../features/navigation';
 
 /**
  * Top bar of the public site: the logo, the Trade / Education / About menus and the seed's

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { ActivityPopup } from '../../features/activity/components/activity-popup';
+import { ActivityPopup } from '../../features/activity';
 import { PublicHeader } from './public-header';
 import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AppProvider } from '../provider';
+import { AppProvider } from '../../lib/app-provider';
 
 /**
  * Data fetching (react-query) for the pages that use it: sign-in forms, portal and back office.

@@ -20,7 +20,7 @@ function useCurrentYear(): number {
 }
 
 /**
- * Licence and risk footer (PRODUCT.md §1.3 and §1.5): claims only what the operator configured.
+ * Licence and risk footer (docs/product.md §1.3 and §1.5): claims only what the operator configured.
  * `content` defaults to the operator content module; tests pass a modified copy.
  */
 export function SiteFooter({ content = site }: { content?: SiteContent }) {

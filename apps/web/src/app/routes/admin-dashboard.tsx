@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin-dashboard';
-import { StaffOverview } from '../../features/back-office-overview/components/staff-overview';
+import { StaffOverview } from '../../features/back-office-overview';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/admin-login';
-import { AdminLoginForm } from '../../features/admin-auth/components/admin-login-form';
+import { AdminLoginForm } from '../../features/admin-auth';
 import { site } from '../../content/site';
 import { pageMeta } from '../../lib/page-meta';
 

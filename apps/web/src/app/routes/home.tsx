@@ -3,16 +3,15 @@ import type { MarketQuote, MarketTab } from '@brokerdesk/shared';
 import { useMemo } from 'react';
 import type { Route } from './+types/home';
 import { site } from '../../content/site';
-import { FourSteps } from '../../features/home/components/four-steps';
-import { HeroCarousel } from '../../features/home/components/hero-carousel';
-import { homeSlides } from '../../features/home/components/home-slides';
-import { PlatformDownloads } from '../../features/home/components/platform-downloads';
-import { WhyChooseUs } from '../../features/home/components/why-choose-us';
-import { MarketsWidget } from '../../features/markets/components/markets-widget';
-import { PriceChart } from '../../features/markets/components/price-chart';
-import { PriceTicker } from '../../features/markets/components/price-ticker';
-import { useMarkets } from '../../features/markets/hooks/use-markets';
-import { PlanCards } from '../../features/plans/components/plan-cards';
+import {
+  FourSteps,
+  HeroCarousel,
+  homeSlides,
+  PlatformDownloads,
+  WhyChooseUs,
+} from '../../features/home';
+import { MarketsWidget, PriceChart, PriceTicker, useMarkets } from '../../features/markets';
+import { PlanCards } from '../../features/plans';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

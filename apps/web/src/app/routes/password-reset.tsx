@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/password-reset';
 import { paths } from '../../config/paths';
 import { site } from '../../content/site';
-import { PasswordResetForm } from '../../features/auth/components/password-reset-form';
+import { PasswordResetForm } from '../../features/auth';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

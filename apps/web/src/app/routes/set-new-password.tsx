@@ -1,5 +1,5 @@
 import type { Route } from './+types/set-new-password';
-import { SetNewPassword } from '../../features/auth/components/set-new-password';
+import { SetNewPassword } from '../../features/auth';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

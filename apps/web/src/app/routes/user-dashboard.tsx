@@ -1,5 +1,5 @@
 import type { Route } from './+types/user-dashboard';
-import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { DashboardOverview } from '../../features/dashboard';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/user-login';
 import { paths } from '../../config/paths';
 import { site } from '../../content/site';
-import { LoginForm } from '../../features/auth/components/login-form';
+import { LoginForm } from '../../features/auth';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

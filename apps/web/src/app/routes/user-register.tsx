@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Route } from './+types/user-register';
 import { paths } from '../../config/paths';
 import { site } from '../../content/site';
-import { RegistrationForm } from '../../features/auth/components/registration-form';
+import { RegistrationForm } from '../../features/auth';
 import { pageMeta } from '../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -5,7 +5,7 @@ import { VisibilityToggle } from './visibility-toggle';
 type FieldProps = Omit<TextFieldProps, 'label' | 'type' | 'id' | 'autoComplete' | 'error'>;
 
 /**
- * A new password and its confirmation with one shared show/hide toggle (seed §3): the
+ * A new password and its confirmation with one shared show/hide toggle (docs/origin.md §3): the
  * registration forms and the set-new-password page.
  */
 export function NewPasswordFields({

@@ -1,4 +1,4 @@
-// The seed's admin calls (seed §7) carry the form's text as typed: the shared schemas accept
+// The seed's admin calls (docs/origin.md §7) carry the form's text as typed: the shared schemas accept
 // strings, validate them (the same rules and messages as the server) and convert dollars to
 // cents on the server. The forms validate with those schemas and send the trimmed text.
 import type { OriginSubscriptionBodySchema, OriginTransactionBodySchema } from '@brokerdesk/shared';

@@ -1,3 +1,4 @@
-// The back-office documents feature's public surface: a client's page shows their documents
-// with the same review panel as the queue.
+// The back-office documents feature's public surface: the document queue, and a client's
+// documents with the same review panel, which a client's page shows.
+export { DocumentQueue } from './components/document-queue';
 export { ClientDocuments } from './components/client-documents';

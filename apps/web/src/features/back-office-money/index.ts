@@ -1,4 +1,4 @@
-// The requests feature's public surface: the client detail page acts on a client's pending
-// requests with the same buttons as the queue.
-export { ActionNotice, useActionNotice, type ActionOutcome } from './components/action-notice';
+// The back-office money feature's public surface: the requests queue for its route, and the
+// decision buttons, which a client's page uses on that client's pending requests.
+export { RequestQueue } from './components/request-queue';
 export { RequestActions } from './components/request-actions';

@@ -9,7 +9,7 @@ export interface LicenceStatementProps {
 }
 
 /**
- * The one place the public site states the operator's regulatory status (PRODUCT.md §1.3).
+ * The one place the public site states the operator's regulatory status (docs/product.md §1.3).
  * With a licence in the content module it names the regulator, the licence number, the public
  * register and the operator's own compensation text; without one it says plainly that this is
  * not a regulated broker. Used by /about, /regulation, /safety and clause 4 of /terms.

@@ -1,7 +1,7 @@
 import { DOCUMENT_MAX_BYTES, MESSAGES } from '@brokerdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { checkDocumentFile, formatFileSize } from './check-document-file';
-import { FILE_BYTES } from './testing/document-fixtures';
+import { FILE_BYTES } from '../../testing/document-fixtures';
 
 function sized(bytes: Uint8Array<ArrayBuffer>, size: number): File {
   const file = new File([bytes], 'scan.pdf', { type: 'application/pdf' });

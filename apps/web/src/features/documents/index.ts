@@ -1,5 +1,6 @@
-// The documents feature's public surface: the dashboard shows the verification panel, and the
-// back office views files with the same viewer and status pills.
+// The documents feature's public surface: the portal's verification page, the dashboard's
+// verification panel, and the file viewer and status pills the back office shows files with.
+export { VerificationDocuments } from './components/verification-page';
 export { VerificationStatusPanel } from './components/verification-status-panel';
 export { DocumentFileView } from './components/document-file-view';
 export { DocumentStatusPill, VerificationStatusPill } from './components/document-status';

@@ -5,3 +5,5 @@ export { EmailVerificationBanner } from './components/email-verification-banner'
 export { EmailNotVerifiedNotice, isEmailNotVerified } from './components/email-not-verified-notice';
 export { ResendVerificationButton } from './components/resend-verification-button';
 export { VerifyEmail } from './components/verify-email';
+// Tests of the forms that show the notice start each case without a cooldown.
+export { resetResendCooldown } from './hooks/use-resend-cooldown';

@@ -1,4 +1,4 @@
-// The instrument tables of seed §2, shaped for display from the origin's figures in the shared
+// The instrument tables of docs/origin.md §2, shaped for display from the origin's figures in the shared
 // catalogue. Only presentation changes here (spacing, units); every figure carries over as is.
 import {
   COMMODITY_FUTURES,
@@ -51,7 +51,7 @@ const tidyContract = (row: ContractInstrument): ContractInstrument => ({
 export const energyRows: readonly ContractInstrument[] = ENERGY_AND_METALS.map(tidyContract);
 
 /**
- * Gold and silver. The origin lists them on its futures page; seed §2 names them on the
+ * Gold and silver. The origin lists them on its futures page; docs/origin.md §2 names them on the
  * energy-and-metals page too, so both pages show them from this one source.
  */
 export const metalRows: readonly ContractInstrument[] = COMMODITY_FUTURES.filter((row) =>

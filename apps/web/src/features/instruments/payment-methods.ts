@@ -1,4 +1,4 @@
-// The eight deposit methods of the /payment page (seed §2 and §9), in the seed's order, with
+// The eight deposit methods of the /payment page (docs/origin.md §2 and §9), in the seed's order, with
 // descriptions in our own words. Processing times and the $0 deposit fee are the seed's.
 
 export interface DepositMethod {

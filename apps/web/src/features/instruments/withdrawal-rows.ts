@@ -1,4 +1,4 @@
-// The two tables of /withdrawal (seed §9 "Payments") from the origin's WITHDRAWAL_TABLES, with
+// The two tables of /withdrawal (docs/origin.md §9 "Payments") from the origin's WITHDRAWAL_TABLES, with
 // its empty columns and the 'Fund your account' button column dropped, names spelled as on the
 // payment page, and the origin's typo 'Account manger inquiry' corrected.
 import { WITHDRAWAL_TABLES } from '@brokerdesk/shared';

@@ -11,13 +11,13 @@ export interface AgreementClause {
   body: ReactNode;
 }
 
-/** The account currencies of the agreement (seed §9). */
+/** The account currencies of the agreement (docs/origin.md §9). */
 export const ACCOUNT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'JPY'] as const;
 
 /**
- * The client agreement (seed §2 /terms, §9 "Agreement terms"), as 23 numbered clauses. Every
+ * The client agreement (docs/origin.md §2 /terms, §9 "Agreement terms"), as 23 numbered clauses. Every
  * figure comes from the seed; company name, governing law, minimum deposit and the regulation
- * clause come from the operator content (PRODUCT.md §1.3).
+ * clause come from the operator content (docs/product.md §1.3).
  */
 export function agreementClauses(content: SiteContent = site): AgreementClause[] {
   const company = content.companyName;

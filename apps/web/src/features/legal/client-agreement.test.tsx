@@ -5,7 +5,7 @@ import { renderAt } from '../../testing/render';
 import { agreementClauses } from './agreement-clauses';
 import { ClientAgreement } from './client-agreement';
 
-// Seed §9 "Agreement terms": every figure must appear in the agreement.
+// docs/origin.md §9 "Agreement terms": every figure must appear in the agreement.
 const AGREEMENT_CONSTANTS = [
   'USD 300',
   '14 days',

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 
-/** The document rules of seed §5, in our words. */
+/** The document rules of docs/origin.md §5, in our words. */
 export const VERIFICATION_RULES = {
   identity: 'all 4 corners of the document and your full name must be visible',
   residence: 'dated within the last 3 months',

@@ -1,5 +1,5 @@
 import type { Route } from './+types/audit';
-import { AuditLog } from '../../../features/back-office-audit/components/audit-log';
+import { AuditLog } from '../../../features/back-office-audit';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

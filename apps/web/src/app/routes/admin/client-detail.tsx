@@ -1,5 +1,5 @@
 import type { Route } from './+types/client-detail';
-import { ClientDetail } from '../../../features/back-office-clients/components/client-detail';
+import { ClientDetail } from '../../../features/back-office-clients';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () => pageMeta('Client', 'Back office.', { noindex: true });

@@ -1,5 +1,5 @@
 import type { Route } from './+types/clients';
-import { ClientList } from '../../../features/back-office-clients/components/client-list';
+import { ClientList } from '../../../features/back-office-clients';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

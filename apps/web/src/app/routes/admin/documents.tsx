@@ -1,5 +1,5 @@
 import type { Route } from './+types/documents';
-import { DocumentQueue } from '../../../features/back-office-documents/components/document-queue';
+import { DocumentQueue } from '../../../features/back-office-documents';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

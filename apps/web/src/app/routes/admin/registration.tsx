@@ -1,6 +1,6 @@
 import type { Route } from './+types/registration';
-import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
-import { ClientRegistrationForm } from '../../../features/admin-forms/components/client-registration-form';
+import { PermissionGate } from '../../../features/admin-auth';
+import { ClientRegistrationForm } from '../../../features/admin-forms';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

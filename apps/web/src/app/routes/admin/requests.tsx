@@ -1,5 +1,5 @@
 import type { Route } from './+types/requests';
-import { RequestQueue } from '../../../features/back-office-money/components/request-queue';
+import { RequestQueue } from '../../../features/back-office-money';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

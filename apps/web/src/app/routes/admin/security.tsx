@@ -1,7 +1,7 @@
 import type { Route } from './+types/security';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useAdminProfile } from '../../../features/admin-auth/api/get-admin-profile';
-import { TotpEnrolment } from '../../../features/staff-accounts/components/totp-enrolment';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import { TotpEnrolment } from '../../../features/staff-accounts';
 import { pageMeta } from '../../../lib/page-meta';
 import { RetryPanel } from '../../../components/ui/error-panel';
 

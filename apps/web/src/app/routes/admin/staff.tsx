@@ -1,8 +1,7 @@
 import type { Route } from './+types/staff';
-import { useAdminProfile } from '../../../features/admin-auth/api/get-admin-profile';
-import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
-import { AddStaffForm } from '../../../features/staff-accounts/components/add-staff-form';
-import { StaffMembers } from '../../../features/staff-accounts/components/staff-members';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import { PermissionGate } from '../../../features/admin-auth';
+import { AddStaffForm, StaffMembers } from '../../../features/staff-accounts';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () => pageMeta('Staff', 'Back office.', { noindex: true });

@@ -1,6 +1,6 @@
 import type { Route } from './+types/subscription';
-import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
-import { SubscriptionForm } from '../../../features/admin-forms/components/subscription-form';
+import { PermissionGate } from '../../../features/admin-auth';
+import { SubscriptionForm } from '../../../features/admin-forms';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

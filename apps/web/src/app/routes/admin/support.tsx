@@ -1,5 +1,5 @@
 import type { Route } from './+types/support';
-import { SupportInbox } from '../../../features/back-office-support/components/support-inbox';
+import { SupportInbox } from '../../../features/back-office-support';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,6 +1,6 @@
 import type { Route } from './+types/transaction';
-import { PermissionGate } from '../../../features/admin-auth/components/permission-gate';
-import { TransactionForm } from '../../../features/admin-forms/components/transaction-form';
+import { PermissionGate } from '../../../features/admin-auth';
+import { TransactionForm } from '../../../features/admin-forms';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/account';
-import { AccountOverview } from '../../../features/account/components/account-overview';
+import { AccountOverview } from '../../../features/account';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/deposit-withdrawal';
-import { DepositWithdrawal } from '../../../features/money/components/deposit-withdrawal';
+import { DepositWithdrawal } from '../../../features/money';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/packages';
-import { PackagesOverview } from '../../../features/subscriptions/components/packages-overview';
+import { PackagesOverview } from '../../../features/subscriptions';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

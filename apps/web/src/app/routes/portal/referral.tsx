@@ -1,5 +1,5 @@
 import type { Route } from './+types/referral';
-import { ReferralOverview } from '../../../features/referral/components/referral-overview';
+import { ReferralOverview } from '../../../features/referral';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

@@ -1,5 +1,5 @@
 import type { Route } from './+types/subscription-trade';
-import { SubscriptionOverview } from '../../../features/subscriptions/components/subscription-overview';
+import { SubscriptionOverview } from '../../../features/subscriptions';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

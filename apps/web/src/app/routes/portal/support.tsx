@@ -1,5 +1,5 @@
 import type { Route } from './+types/support';
-import { DashboardSupport } from '../../../features/support/components/dashboard-support';
+import { DashboardSupport } from '../../../features/support';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

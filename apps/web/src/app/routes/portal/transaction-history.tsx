@@ -1,5 +1,5 @@
 import type { Route } from './+types/transaction-history';
-import { TransactionHistory } from '../../../features/money/components/transaction-history';
+import { TransactionHistory } from '../../../features/money';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

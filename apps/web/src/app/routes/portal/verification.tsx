@@ -1,5 +1,5 @@
 import type { Route } from './+types/verification';
-import { VerificationDocuments } from '../../../features/documents/components/verification-page';
+import { VerificationDocuments } from '../../../features/documents';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () =>

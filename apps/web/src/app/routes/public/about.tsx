@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { AboutContent } from '../../../features/company/about-content';
+import { AboutContent } from '../../../features/company';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { AdvicesContent } from '../../../features/education/advices-content';
+import { AdvicesContent } from '../../../features/education';
 
 export const meta = () =>
   infoPageMeta(

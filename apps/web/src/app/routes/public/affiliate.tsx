@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { AffiliateContent } from '../../../features/company/affiliate-content';
+import { AffiliateContent } from '../../../features/company';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { WebinarCalendar } from '../../../features/calendar/components/webinar-calendar';
+import { WebinarCalendar } from '../../../features/calendar';
 
 export const meta = () =>
   infoPageMeta('/calendar', 'Pick a webinar date and set yourself a reminder.');

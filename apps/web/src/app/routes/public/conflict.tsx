@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { ConflictPolicy } from '../../../features/legal/conflict-policy';
+import { ConflictPolicy } from '../../../features/legal';
 
 export const meta = () =>
   infoPageMeta(

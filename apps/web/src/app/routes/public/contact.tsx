@@ -1,7 +1,6 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
 import { site } from '../../../content/site';
-import { ContactForm } from '../../../features/support/components/contact-form';
-import { SupportFaq } from '../../../features/support/components/support-faq';
+import { ContactForm, SupportFaq } from '../../../features/support';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { EbookContent } from '../../../features/education/ebook-content';
+import { EbookContent } from '../../../features/education';
 
 export const meta = () =>
   infoPageMeta(

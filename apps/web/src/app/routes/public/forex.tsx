@@ -1,6 +1,5 @@
 import { InfoPage, infoPageMeta, StartTradingLink } from '../../../components/info-page';
-import { ForexTable } from '../../../features/instruments/components/instrument-table';
-import { forexRows } from '../../../features/instruments/instrument-rows';
+import { ForexTable, forexRows } from '../../../features/instruments';
 
 const path = '/forex';
 

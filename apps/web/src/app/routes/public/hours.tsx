@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { TradingSessionsTable } from '../../../features/instruments/components/trading-sessions-table';
+import { TradingSessionsTable } from '../../../features/instruments';
 
 const path = '/hours';
 

@@ -1,6 +1,5 @@
 import { InfoPage, infoPageMeta, StartTradingLink } from '../../../components/info-page';
-import { ContractTable } from '../../../features/instruments/components/instrument-table';
-import { indexRows } from '../../../features/instruments/instrument-rows';
+import { ContractTable, indexRows } from '../../../features/instruments';
 
 const path = '/indexes';
 

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { InformationSecurity } from '../../../features/legal/information-security';
+import { InformationSecurity } from '../../../features/legal';
 
 export const meta = () =>
   infoPageMeta(

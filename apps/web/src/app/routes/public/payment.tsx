@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
 import { paths } from '../../../config/paths';
 import { site } from '../../../content/site';
-import { PaymentMethodsAccordion } from '../../../features/instruments/components/payment-methods-accordion';
-import { DEPOSIT_METHODS } from '../../../features/instruments/payment-methods';
+import { PaymentMethodsAccordion, DEPOSIT_METHODS } from '../../../features/instruments';
 
 const path = '/payment';
 

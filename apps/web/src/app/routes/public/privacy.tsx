@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { PrivacyNotice } from '../../../features/legal/privacy-notice';
+import { PrivacyNotice } from '../../../features/legal';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { RegulationContent } from '../../../features/company/regulation-content';
+import { RegulationContent } from '../../../features/company';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { RiskDisclosure } from '../../../features/legal/risk-disclosure';
+import { RiskDisclosure } from '../../../features/legal';
 
 // One module for /risk (About menu) and /risks (footer link): the same disclosure at both.
 const description =

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { SafetyContent } from '../../../features/company/safety-content';
+import { SafetyContent } from '../../../features/company';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { ClientAgreement } from '../../../features/legal/client-agreement';
+import { ClientAgreement } from '../../../features/legal';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
-import { VerificationDocuments } from '../../../features/legal/verification-documents';
+import { VerificationDocuments } from '../../../features/legal';
 
 export const meta = () =>
   infoPageMeta(

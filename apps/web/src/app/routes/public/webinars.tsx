@@ -1,5 +1,5 @@
 import { InfoPage, infoPageMeta, StartTradingLink } from '../../../components/info-page';
-import { WebinarsContent } from '../../../features/education/webinars-content';
+import { WebinarsContent } from '../../../features/education';
 
 export const meta = () =>
   infoPageMeta(

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
 import { paths } from '../../../config/paths';
-import { FeeTable } from '../../../features/instruments/components/fee-tables';
-import { depositFeeRows, withdrawalFeeRows } from '../../../features/instruments/withdrawal-rows';
+import { FeeTable, depositFeeRows, withdrawalFeeRows } from '../../../features/instruments';
 
 const path = '/withdrawal';
 

@@ -25,7 +25,7 @@ export const CHANGE_PASSWORD_FAILURE = 'Your password could not be changed. Plea
 type Result = { kind: 'changed'; text: string } | { kind: 'failed'; text: string } | null;
 
 /**
- * Change password (PRODUCT.md §10): validated with the shared schema on submit (so 'Passwords do
+ * Change password (docs/product.md §10): validated with the shared schema on submit (so 'Passwords do
  * not match' is the registration form's message); the server's answer lands in a polite live
  * region; a wrong current password lands under that field.
  */

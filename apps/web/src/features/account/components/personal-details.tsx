@@ -1,7 +1,7 @@
 import type { UserInfo } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useDashboard } from '../../dashboard/api/get-dashboard';
+import { useDashboard } from '../../../api/get-dashboard';
 import { RetryPanel } from '../../../components/ui/error-panel';
 
 const ROWS = [
@@ -12,7 +12,7 @@ const ROWS = [
   { key: 'phone', label: 'Phone' },
 ] as const satisfies readonly { key: keyof UserInfo; label: string }[];
 
-/** Personal Details (seed §2 /account), read from the dashboard query the portal already holds. */
+/** Personal Details (docs/origin.md §2 /account), read from the dashboard query the portal already holds. */
 export function PersonalDetails() {
   const dashboard = useDashboard();
   const headingId = useId();

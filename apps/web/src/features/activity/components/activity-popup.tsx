@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { getRecentActivity } from '../api/get-recent-activity';
 import './activity-popup.css';
 
-/** Seed §4 / §9: fetched once at load and every 20 s; each event stays 8 s. */
+/** docs/origin.md §4 / §9: fetched once at load and every 20 s; each event stays 8 s. */
 export const ACTIVITY_POLL_MS = 20_000;
 export const ACTIVITY_VISIBLE_MS = 8_000;
 
@@ -19,7 +19,7 @@ export function describeActivity(event: ActivityEvent): string {
 }
 
 /**
- * Real, anonymised recent events (PRODUCT.md §1.1). Renders nothing until the first fetch has
+ * Real, anonymised recent events (docs/product.md §1.1). Renders nothing until the first fetch has
  * answered (so never during pre-rendering); hidden when there is no event, when the operator
  * switched it off, or when the fetch fails. Closing it stops it for the rest of the visit.
  */

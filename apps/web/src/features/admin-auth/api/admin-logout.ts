@@ -11,7 +11,7 @@ export async function adminLogout(): Promise<void> {
   });
 }
 
-/** Signs the staff member out and returns to /adminLogin (seed §4). */
+/** Signs the staff member out and returns to /adminLogin (docs/origin.md §4). */
 export function useAdminLogout() {
   return useSignOut('admin', adminLogout, paths.adminLogin);
 }

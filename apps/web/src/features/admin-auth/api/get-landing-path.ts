@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '../../../config/paths';
-import { adminProfileQuery } from './get-admin-profile';
+import { adminProfileQuery } from '../../../api/get-admin-profile';
 import { sessionScopeOf } from './get-session-scope';
 
 /**

@@ -18,7 +18,7 @@ function isTotpRequired(error: unknown): error is ApiError {
 }
 
 /**
- * Seed §2 /adminLogin: any failure reads 'Invalid credentials. Please try again.' — except the
+ * docs/origin.md §2 /adminLogin: any failure reads 'Invalid credentials. Please try again.' — except the
  * second factor: a 401 TOTP_REQUIRED reveals the Authentication code field (the username and
  * password stay), and a wrong code shows the server's words under that field.
  */

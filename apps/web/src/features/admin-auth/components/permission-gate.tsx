@@ -1,7 +1,7 @@
 import { roleCan, type StaffPermission } from '@brokerdesk/shared';
 import type { ReactNode } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { useAdminProfile } from '../api/get-admin-profile';
+import { useAdminProfile } from '../../../api/get-admin-profile';
 import { RetryPanel } from '../../../components/ui/error-panel';
 
 export const NOT_ALLOWED = 'Your role does not allow this page.';

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 
 /**
  * POST /api/staff/clients (clients:write) → 201 {message, clientId}; 409 e-mail taken.
- * Any 2xx is success (seed §7): the body is not read, so an answer of a slightly different
+ * Any 2xx is success (docs/origin.md §7): the body is not read, so an answer of a slightly different
  * shape can never report ❌ for an account that was created.
  */
 export async function createClient(body: RegisterBody): Promise<void> {

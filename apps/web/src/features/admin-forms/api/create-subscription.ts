@@ -12,7 +12,7 @@ export interface CreateSubscriptionInput {
  * POST /api/subscribe/create (money:write), the seed's Manage Subscription call: amount in
  * dollars → 201 {message, subscription}; 409 when the balance does not cover the amount.
  *
- * Any 2xx is success (seed §7); the body is not read, so an answer that is not quite the
+ * Any 2xx is success (docs/origin.md §7); the body is not read, so an answer that is not quite the
  * expected shape can never report ❌ for money that has moved.
  */
 export async function createSubscription({

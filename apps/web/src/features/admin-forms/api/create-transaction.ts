@@ -12,7 +12,7 @@ export interface CreateTransactionInput {
  * POST /api/transactions/transaction (money:write), the seed's Manage Transaction call: amount
  * in dollars → 201 {message, transaction}; 409 for a withdrawal beyond the available balance.
  *
- * Any 2xx is success (seed §7); the body is not read, so an answer that is not quite the
+ * Any 2xx is success (docs/origin.md §7); the body is not read, so an answer that is not quite the
  * expected shape can never report ❌ for money that has moved.
  */
 export async function createTransaction({

@@ -2,7 +2,7 @@ import { ClientListResponseSchema, type ClientListItem } from '@brokerdesk/share
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 
-/** GET /api/allUsers/users (seed §7) → [{_id, userName, email}] for the user pickers. */
+/** GET /api/allUsers/users (docs/origin.md §7) → [{_id, userName, email}] for the user pickers. */
 export function getClientOptions(signal?: AbortSignal): Promise<ClientListItem[]> {
   return apiRequest('/api/allUsers/users', {
     auth: 'admin',

@@ -16,7 +16,7 @@ export function clientCreateFailure(error: unknown): string {
 }
 
 /**
- * Manage Registration (seed §2): the registration form, validated with the shared schema (the
+ * Manage Registration (docs/origin.md §2): the registration form, validated with the shared schema (the
  * public form's messages), creating the client through POST /api/staff/clients.
  */
 export function ClientRegistrationForm() {

@@ -31,7 +31,7 @@ const EMPTY_FORM: DefaultValues<SubscriptionFormValues> = {
 };
 
 /**
- * Manage Subscription (seed §2, §7): a plan for one client, by hand. Validated with the shared
+ * Manage Subscription (docs/origin.md §2, §7): a plan for one client, by hand. Validated with the shared
  * OriginSubscriptionBodySchema; POST /api/subscribe/create with one idempotency key per submission.
  */
 export function SubscriptionForm() {

@@ -10,7 +10,7 @@ import { FormResult } from './form-result';
 import '../admin-forms.css';
 
 /** The seed's transaction types, as its form names them (the server accepts any case). */
-export const SEED_TYPE_OPTIONS = [
+export const ORIGIN_TYPE_OPTIONS = [
   'Deposit',
   'Withdrawal',
   'Profit',
@@ -18,7 +18,7 @@ export const SEED_TYPE_OPTIONS = [
   'RefBonus',
   'Adjustment',
 ] as const;
-export const SEED_STATUS_OPTIONS = ['Completed', 'Pending', 'Failed'] as const;
+export const ORIGIN_STATUS_OPTIONS = ['Completed', 'Pending', 'Failed'] as const;
 
 const FIELD_NAMES = [
   'userId',
@@ -37,7 +37,7 @@ const EMPTY_FORM: DefaultValues<TransactionFormValues> = {
 };
 
 /**
- * Manage Transaction (seed §2, §7): POST /api/transactions/transaction, awaited — the result
+ * Manage Transaction (docs/origin.md §2, §7): POST /api/transactions/transaction, awaited — the result
  * line says ✅ only once the server has recorded it (the seed showed it before the answer).
  */
 export function TransactionForm() {
@@ -60,7 +60,7 @@ export function TransactionForm() {
       <div className="form-grid">
         <SelectField label="Type" error={errors.type?.message} {...editable('type')}>
           <option value="">Choose a type</option>
-          {SEED_TYPE_OPTIONS.map((type) => (
+          {ORIGIN_TYPE_OPTIONS.map((type) => (
             <option key={type} value={type}>
               {type}
             </option>
@@ -77,7 +77,7 @@ export function TransactionForm() {
       </div>
       <div className="form-grid">
         <SelectField label="Status" error={errors.status?.message} {...editable('status')}>
-          {SEED_STATUS_OPTIONS.map((status) => (
+          {ORIGIN_STATUS_OPTIONS.map((status) => (
             <option key={status} value={status}>
               {status}
             </option>

@@ -24,7 +24,7 @@ export interface OriginMoneyFormOptions<TValues extends FieldValues, TPayload> {
 }
 
 /**
- * Manage Subscription and Manage Transaction (seed §2, §7): validated on submit with the shared
+ * Manage Subscription and Manage Transaction (docs/origin.md §2, §7): validated on submit with the shared
  * seed schema; a field's error clears as soon as it is edited; an optional field left empty takes
  * the schema's default. The call is awaited with one idempotency key per submission (reused only
  * when the same submission is retried after a lost answer), then the result line says ✅ and the

@@ -19,7 +19,7 @@ function toTokenResponse(data: unknown): TokenResponse {
   return { token };
 }
 
-/** POST /api/userLogin/send → {token}. Login has no client-side validation (seed §5). */
+/** POST /api/userLogin/send → {token}. Login has no client-side validation (docs/origin.md §5). */
 export async function login(input: LoginInput): Promise<TokenResponse> {
   const data = await apiRequest<unknown>('/api/userLogin/send', { method: 'POST', body: input });
   return toTokenResponse(data);

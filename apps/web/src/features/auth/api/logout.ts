@@ -7,7 +7,7 @@ export async function logout(): Promise<void> {
   await apiRequest('/api/userLogout/send', { method: 'POST', auth: 'user', on401: 'ignore' });
 }
 
-/** Signs the client out and goes to the home page (seed §4). */
+/** Signs the client out and goes to the home page (docs/origin.md §4). */
 export function useLogout() {
   return useSignOut('user', logout, paths.home);
 }

@@ -4,7 +4,7 @@ import { useSubmission } from '../../../lib/use-submission';
 
 /**
  * POST /api/password-reset/request `{email}` → 202 `{message}`, the same answer whether or not
- * an account uses the address (PRODUCT.md §2); 400 for an address that is not one; 429 when
+ * an account uses the address (docs/product.md §2); 400 for an address that is not one; 429 when
  * asked too often.
  */
 export async function requestPasswordReset(

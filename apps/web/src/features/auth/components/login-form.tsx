@@ -15,7 +15,7 @@ export function loginFailureMessage(error: unknown): string {
     : MESSAGES.login.failed;
 }
 
-/** Seed §2 /userLogin. No client-side validation: the server answers every case. */
+/** docs/origin.md §2 /userLogin. No client-side validation: the server answers every case. */
 export function LoginForm() {
   const navigate = useNavigate();
   const loginRequest = useLogin();

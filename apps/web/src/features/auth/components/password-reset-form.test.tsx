@@ -2,7 +2,7 @@ import { MESSAGES } from '@brokerdesk/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppProvider } from '../../../app/provider';
+import { AppProvider } from '../../../lib/app-provider';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { errorOf } from '../../../testing/field-error';
 import { renderAt } from '../../../testing/render';

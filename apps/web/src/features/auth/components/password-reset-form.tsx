@@ -16,7 +16,7 @@ export function passwordResetFailureMessage(error: unknown): string {
 }
 
 /**
- * Seed §2 /passwordReset: one required e-mail input and Send Reset Link, now with a handler —
+ * docs/origin.md §2 /passwordReset: one required e-mail input and Send Reset Link, now with a handler —
  * it asks the server to mail a single-use link and shows the server's answer, which is the same
  * whether or not an account uses the address. The page is pre-rendered: nothing here reads
  * storage, the time or the locale while rendering.

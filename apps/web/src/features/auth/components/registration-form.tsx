@@ -28,7 +28,7 @@ export function registrationFailureMessage(error: unknown): string {
 }
 
 /**
- * Seed §2 /userRegister. Validation runs on submit with the shared schema, so every message
+ * docs/origin.md §2 /userRegister. Validation runs on submit with the shared schema, so every message
  * is the seed's; a field's error clears as soon as that field is edited. The schema is fetched
  * after the page has loaded (useRegistrationForm); if it cannot be, the failure line shows.
  */

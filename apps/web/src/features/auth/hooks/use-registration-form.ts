@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } fro
 import type { UseFormSetError } from 'react-hook-form';
 import type { checkRegistration } from '../registration-validation';
 
-/** The registration payload's fields (seed §3), in form order. */
+/** The registration payload's fields (docs/origin.md §3), in form order. */
 export const REGISTRATION_FIELD_NAMES = [
   'firstName',
   'lastName',

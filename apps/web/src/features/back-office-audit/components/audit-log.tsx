@@ -12,7 +12,7 @@ import {
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { paths } from '../../../config/paths';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
+import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useDownloadAuditCsv } from '../api/download-audit-csv';
 import {
   AUDIT_FILTER_NAMES,

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { actionFailureText } from '../../../components/ui/failure-text';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
-import type { ActionOutcome } from '../../back-office-money';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
 import { useDisableClient, useEnableClient } from '../api/set-client-access';
 
 /**

@@ -7,8 +7,8 @@ import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
-import { ActionNotice, useActionNotice } from '../../back-office-money';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { ClientDocuments } from '../../back-office-documents';
 import { useStaffClient } from '../api/get-staff-client';
 import {
@@ -19,7 +19,7 @@ import {
 } from './client-activity';
 import { ClientAccess } from './client-access';
 import { ClientMail } from './client-mail';
-import { ClientTransactions } from './client-transactions';
+import { ClientStatement } from './client-statement';
 import '../back-office-clients.css';
 
 type Client = StaffClientDetail['client'];
@@ -178,7 +178,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         onOutcome={notice.report}
       />
       <Balances balances={detail.data.balances} />
-      <ClientTransactions
+      <ClientStatement
         transactions={detail.data.transactions}
         canDecide={canDecide}
         onOutcome={notice.report}

@@ -4,7 +4,7 @@ import { actionFailureText } from '../../../components/ui/failure-text';
 import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { Timestamp } from '../../../components/ui/timestamp';
-import type { ActionOutcome } from '../../back-office-money';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
 import { useSendVerificationLink } from '../api/send-verification-link';
 
 const STATE_PILL = {

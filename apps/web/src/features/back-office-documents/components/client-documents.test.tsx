@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAsStaff } from '../../../testing/back-office';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import { clientDocuments, staffDocument } from '../../documents/testing/document-fixtures';
+import { clientDocuments, staffDocument } from '../../../testing/document-fixtures';
 import { ClientDocuments } from './client-documents';
 
 const REJECTED = staffDocument({

@@ -10,8 +10,8 @@ import {
 } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
-import type { ActionOutcome } from '../../back-office-money';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
 import { DocumentStatusPill, VerificationStatusPill } from '../../documents';
 import { useStaffClientDocuments } from '../api/get-staff-client-documents';
 import { documentSubject } from '../document-text';

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
 import { installFakeApi, lastQuery, type FakeApi } from '../../../testing/fake-api';
 import { renderRoutes } from '../../../testing/render';
-import { staffDocument } from '../../documents/testing/document-fixtures';
+import { staffDocument } from '../../../testing/document-fixtures';
 import { DocumentQueue } from './document-queue';
 
 const PATH = '/adminDashboard/documents';

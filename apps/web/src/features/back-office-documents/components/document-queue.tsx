@@ -20,8 +20,8 @@ import {
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { paths } from '../../../config/paths';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
-import { ActionNotice, useActionNotice } from '../../back-office-money';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { DocumentStatusPill, formatFileSize } from '../../documents';
 import { useStaffDocuments } from '../api/get-staff-documents';
 import { documentSubject } from '../document-text';

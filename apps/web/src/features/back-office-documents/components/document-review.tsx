@@ -5,7 +5,7 @@ import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { ApiError } from '../../../lib/api-client';
-import type { ActionOutcome } from '../../back-office-money';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
 import { DocumentFileView, DocumentStatusPill, formatFileSize } from '../../documents';
 import { useReviewDocument, type DocumentDecision } from '../api/review-document';
 import { documentSubject } from '../document-text';

@@ -9,7 +9,7 @@ import {
   type RequestKind,
 } from '../api/resolve-money-request';
 import { useIntentKey } from '../../../lib/use-intent-key';
-import type { ActionOutcome } from './action-notice';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
 import '../back-office-money.css';
 
 const DONE: Record<RequestDecision, string> = {

@@ -20,10 +20,14 @@ import { useNow } from '../../../components/ui/use-now';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { paths } from '../../../config/paths';
 import { methodName } from '../../../lib/transaction-text';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
+import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useStaffMoneyRequests } from '../api/get-staff-money-requests';
 import { formatAge, isOverdue } from '../format-age';
-import { ActionNotice, useActionNotice, type ActionOutcome } from './action-notice';
+import {
+  ActionNotice,
+  useActionNotice,
+  type ActionOutcome,
+} from '../../../components/ui/action-notice';
 import { RequestActions } from './request-actions';
 import '../back-office-money.css';
 

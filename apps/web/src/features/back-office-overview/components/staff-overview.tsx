@@ -5,7 +5,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
+import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useStaffOverview } from '../api/get-staff-overview';
 import { DailyFlowChart } from './daily-flow-chart';
 import '../back-office-overview.css';

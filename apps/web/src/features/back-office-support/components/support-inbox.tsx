@@ -6,7 +6,7 @@ import { Pill } from '../../../components/ui/pill';
 import { SelectField } from '../../../components/ui/select-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { useAdminProfile } from '../../admin-auth/api/get-admin-profile';
+import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useStaffTickets, type TicketFilter } from '../api/get-staff-tickets';
 import { TicketConversation } from './ticket-conversation';
 import { ticketSender, ticketSubject, TICKET_STATUS } from './ticket-labels';

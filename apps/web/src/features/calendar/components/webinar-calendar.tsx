@@ -9,11 +9,11 @@ import { browserTimeZone, createReminder, localDay } from '../api/create-reminde
 import 'react-day-picker/style.css';
 import './webinar-calendar.css';
 
-// Seed §5: the calendar's bounds.
+// docs/origin.md §5: the calendar's bounds.
 const FIRST_DAY = new Date(1900, 0, 1);
 const LAST_DAY = new Date(2099, 11, 31);
 const DISABLED = [{ before: FIRST_DAY }, { after: LAST_DAY }];
-/** Six weeks of seven days, whatever the month (seed §9: "always six weeks"). */
+/** Six weeks of seven days, whatever the month (docs/origin.md §9: "always six weeks"). */
 const DAY_CELLS = 42;
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', {
@@ -61,7 +61,7 @@ const todayKey = () => {
 
 /**
  * The visitor's today, or null while pre-rendering and hydrating: the pre-rendered HTML must
- * not depend on the build date (PRODUCT.md §8), and hydration must match it.
+ * not depend on the build date (docs/product.md §8), and hydration must match it.
  */
 function useToday(): Date | null {
   const key = useSyncExternalStore(noSubscription, todayKey, () => null);
@@ -79,13 +79,13 @@ function clampToBounds(date: Date): Date {
 export interface WebinarCalendarProps {
   /**
    * The month to open on. Tests pass one; the page passes none, and the current month is set
-   * after hydration (the pre-rendered HTML must not depend on the build date, PRODUCT.md §8).
+   * after hydration (the pre-rendered HTML must not depend on the build date, docs/product.md §8).
    */
   initialMonth?: Date;
 }
 
 /**
- * Seed §2 /calendar: a month view that always shows six weeks with outside days, one selected
+ * docs/origin.md §2 /calendar: a month view that always shows six weeks with outside days, one selected
  * date, and REMIND, which shows the selected date in long form (the seed's local message). For a
  * signed-in client REMIND also asks the server for a reminder mail on that day; a visitor is
  * invited to log in for one. The token is read when REMIND is pressed, never while rendering

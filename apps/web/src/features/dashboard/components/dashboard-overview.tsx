@@ -1,6 +1,6 @@
 import { BalanceChart, OpenRequests } from '../../money';
 import { VerificationStatusPanel } from '../../documents';
-import { useDashboard } from '../api/get-dashboard';
+import { useDashboard } from '../../../api/get-dashboard';
 import { FinanceCards } from './finance-cards';
 import { RetryPanel } from '../../../components/ui/error-panel';
 import '../dashboard.css';

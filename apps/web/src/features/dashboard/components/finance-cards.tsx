@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDollars } from '../../../lib/money';
 
-// The five cards of seed §2, in the seed's order and with its titles.
+// The five cards of docs/origin.md §2, in the seed's order and with its titles.
 const CARDS = [
   { key: 'deposited', title: 'Deposit' },
   { key: 'profit', title: 'Profit' },

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import { clientDocument, clientDocuments, FILE_BYTES } from '../testing/document-fixtures';
+import { clientDocument, clientDocuments, FILE_BYTES } from '../../../testing/document-fixtures';
 import { VerificationDocuments } from './verification-page';
 
 const PATH = '/userDashboard/verification';

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import { clientDocument, clientDocuments } from '../testing/document-fixtures';
+import { clientDocument, clientDocuments } from '../../../testing/document-fixtures';
 import { VerificationStatusPanel } from './verification-status-panel';
 
 let api: FakeApi;

@@ -4,7 +4,7 @@ import {
 } from '@brokerdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '../../../lib/api-client';
-import { dashboardQuery } from '../../dashboard/api/get-dashboard';
+import { dashboardQuery } from '../../../api/get-dashboard';
 
 /**
  * POST /api/email/verification/resend (header user-token) → 202 `{message, retryAfterSeconds}`;

@@ -1,7 +1,7 @@
 import { MessageResponseSchema, type MessageResponse } from '@brokerdesk/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { dashboardQuery } from '../../dashboard/api/get-dashboard';
+import { dashboardQuery } from '../../../api/get-dashboard';
 
 /**
  * POST /api/email/verify `{token}` (no sign-in needed: the link may be opened on another device)

@@ -1,10 +1,10 @@
-import { useDashboard } from '../../dashboard/api/get-dashboard';
+import { useDashboard } from '../../../api/get-dashboard';
 import { ResendVerificationButton } from './resend-verification-button';
 
 /**
  * The portal's reminder, above every page, while the client's e-mail address is not verified:
  * they may look around, but deposits, withdrawals and subscriptions wait for the address
- * (PRODUCT.md §2). Hidden while the dashboard loads or fails, and once the address is verified.
+ * (docs/product.md §2). Hidden while the dashboard loads or fails, and once the address is verified.
  */
 export function EmailVerificationBanner() {
   const dashboard = useDashboard();

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
 import '../home.css';
 
-/** Seed §9: a new slide every 3000 ms, cross-faded over 3000 ms. */
+/** docs/origin.md §9: a new slide every 3000 ms, cross-faded over 3000 ms. */
 export const CAROUSEL_AUTOPLAY_MS = 3000;
 export const CAROUSEL_FADE_MS = 3000;
 

@@ -4,7 +4,7 @@ import type { CarouselSlide } from './hero-carousel';
 
 /**
  * The banner's three slides in our own words. Slide 1 names a regulator only when the operator
- * configured a licence (PRODUCT.md §1.3); otherwise it says what the platform is.
+ * configured a licence (docs/product.md §1.3); otherwise it says what the platform is.
  */
 export function homeSlides(site: SiteContent): CarouselSlide[] {
   const licence = configuredLicence(site);

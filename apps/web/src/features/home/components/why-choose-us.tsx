@@ -7,7 +7,7 @@ interface Reason {
   text: string;
 }
 
-/** Four reasons; the regulatory ones appear only with a configured licence (PRODUCT.md §1.3). */
+/** Four reasons; the regulatory ones appear only with a configured licence (docs/product.md §1.3). */
 export function whyChooseUsReasons(site: SiteContent): Reason[] {
   const licence = configuredLicence(site);
   return [

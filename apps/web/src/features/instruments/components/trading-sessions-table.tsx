@@ -6,7 +6,7 @@ export interface TradingSession {
   closes: string;
 }
 
-/** The four forex sessions of seed §9, in UTC. */
+/** The four forex sessions of docs/origin.md §9, in UTC. */
 export const TRADING_SESSIONS: readonly TradingSession[] = [
   { session: 'Asian', opens: '02:00', closes: '11:00' },
   { session: 'European', opens: '08:00', closes: '17:00' },

@@ -5,7 +5,7 @@ import { MENU_GROUPS, menuLinks, type MenuGroup } from '../../../config/public-p
 import './navigation.css';
 
 /**
- * The public site's main navigation: the Trade, Education and About menus of seed §2 as a
+ * The public site's main navigation: the Trade, Education and About menus of docs/origin.md §2 as a
  * WAI-ARIA disclosure navigation (docs/decisions/030-disclosure-navigation.md). Each top-level
  * item is a button with aria-expanded/aria-controls over a plain list of links; one submenu is
  * open at a time. Below 900 px the whole panel sits behind a Menu toggle.

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import './plans.css';
 
-/** Where every card's Subscribe goes (seed §2); the portal asks for sign-in if needed. */
+/** Where every card's Subscribe goes (docs/origin.md §2); the portal asks for sign-in if needed. */
 export const SUBSCRIBE_PATH = '/userDashboard/packages';
 
 function percent(basisPoints: number): string {
@@ -25,7 +25,7 @@ const HEADINGS: Record<PlanKind, string> = { weekly: 'Weekly plans', monthly: 'M
 
 /**
  * One plan's card: price, deposit bonus, referral bonus, duration, type and features, then its
- * call to action. No card shows or implies a return (PRODUCT.md §1.2): the seed's ROI line is
+ * call to action. No card shows or implies a return (docs/product.md §1.2): the seed's ROI line is
  * deliberately absent. The portal's packages page uses it too, with a Subscribe button.
  */
 export function PlanCard({

@@ -20,7 +20,7 @@ function percent(basisPoints: number): string {
 }
 
 /**
- * Refer Users (seed §2 /referral): the client's link with a Copy button, what a referral earns,
+ * Refer Users (docs/origin.md §2 /referral): the client's link with a Copy button, what a referral earns,
  * and the clients who registered with it (their e-mail masked by the server).
  */
 export function ReferralOverview() {

@@ -7,9 +7,9 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
 import { formatDollars } from '../../../lib/money';
-import { useDashboard } from '../../dashboard/api/get-dashboard';
+import { useDashboard } from '../../../api/get-dashboard';
 import { EmailNotVerifiedNotice } from '../../email-verification';
-import { PlanGroups } from '../../plans/components/plan-groups';
+import { PlanGroups } from '../../plans';
 import { useSubscribe } from '../api/subscribe';
 import '../subscriptions.css';
 
@@ -21,7 +21,7 @@ type Outcome =
   | { kind: 'failed' };
 
 /**
- * The packages page (seed §2 /userDashboard/packages): the balance, then the plan cards with a
+ * The packages page (docs/origin.md §2 /userDashboard/packages): the balance, then the plan cards with a
  * Subscribe button each. One press sends one request with its own idempotency key; the answer
  * opens a modal dialog, and closing it returns focus to the button that was pressed.
  */

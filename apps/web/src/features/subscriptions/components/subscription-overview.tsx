@@ -42,7 +42,7 @@ function facts(subscription: Subscription): Record<(typeof FACTS)[number], React
 }
 
 /**
- * subscriptionTrade (seed §2): the newest subscription's fields, then every other one in a
+ * subscriptionTrade (docs/origin.md §2): the newest subscription's fields, then every other one in a
  * table. The server sends them newest first.
  */
 export function SubscriptionOverview() {

@@ -46,10 +46,10 @@ function statusText(status: Status, variant: ContactFormVariant): string {
 }
 
 /**
- * The public contact form (seed §2 /contact, §4): status '' → 'Sending...' → the server's
+ * The public contact form (docs/origin.md §2 /contact, §4): status '' → 'Sending...' → the server's
  * message (fields cleared) or the failure text (fields kept). Text is sent and shown as text.
  *
- * `variant="dashboard"` is the portal's support form (seed §4): no e-mail field, the client's
+ * `variant="dashboard"` is the portal's support form (docs/origin.md §4): no e-mail field, the client's
  * token is sent so the ticket is theirs, and its own failure text. `onSent` runs after a ticket
  * was stored (the portal re-reads its ticket list).
  */

@@ -6,7 +6,7 @@ import { SupportFaq } from './support-faq';
 import { SupportTickets } from './support-tickets';
 import './support.css';
 
-/** The portal's support page (seed §2 /userDashboard/support): write, read replies, FAQ. */
+/** The portal's support page (docs/origin.md §2 /userDashboard/support): write, read replies, FAQ. */
 export function DashboardSupport() {
   const queryClient = useQueryClient();
   const formHeadingId = useId();

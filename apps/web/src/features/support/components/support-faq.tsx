@@ -20,7 +20,7 @@ interface FaqEntry {
 }
 
 /**
- * "Is it regulated?" answered only from the operator's licence configuration (PRODUCT.md §1.3):
+ * "Is it regulated?" answered only from the operator's licence configuration (docs/product.md §1.3):
  * without a regulator and licence number, the plain answer is no.
  */
 export function RegulationAnswer({ content }: { content: SiteContent }) {
@@ -114,7 +114,7 @@ function faqEntries(content: SiteContent): FaqEntry[] {
 }
 
 /**
- * The support FAQ (seed §2 /contact and the dashboard support page): five questions as native
+ * The support FAQ (docs/origin.md §2 /contact and the dashboard support page): five questions as native
  * <details> elements, so the accordion works without JavaScript.
  */
 export function SupportFaq({

@@ -1,32 +1,29 @@
 import { screen } from '@testing-library/react';
 import type { ComponentType, ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import About from '../../app/routes/public/about';
-import Advices from '../../app/routes/public/advices';
-import Affiliate from '../../app/routes/public/affiliate';
-import Conflict from '../../app/routes/public/conflict';
-import Ebook from '../../app/routes/public/ebook';
-import Information from '../../app/routes/public/information';
-import Privacy from '../../app/routes/public/privacy';
-import Regulation from '../../app/routes/public/regulation';
-import Risk from '../../app/routes/public/risk';
-import Safety from '../../app/routes/public/safety';
-import Terms from '../../app/routes/public/terms';
-import Verification from '../../app/routes/public/verification';
-import Webinars from '../../app/routes/public/webinars';
-import { InfoPage } from '../../components/info-page';
-import { site, type SiteContent } from '../../content/site';
-import { renderAt } from '../../testing/render';
-import { ClientAgreement } from '../legal/client-agreement';
-import { RiskDisclosure } from '../legal/risk-disclosure';
-import { AboutContent } from './about-content';
-import { RegulationContent } from './regulation-content';
-import { SafetyContent } from './safety-content';
+import About from './about';
+import Advices from './advices';
+import Affiliate from './affiliate';
+import Conflict from './conflict';
+import Ebook from './ebook';
+import Information from './information';
+import Privacy from './privacy';
+import Regulation from './regulation';
+import Risk from './risk';
+import Safety from './safety';
+import Terms from './terms';
+import Verification from './verification';
+import Webinars from './webinars';
+import { InfoPage } from '../../../components/info-page';
+import { site, type SiteContent } from '../../../content/site';
+import { renderAt } from '../../../testing/render';
+import { ClientAgreement, RiskDisclosure } from '../../../features/legal';
+import { AboutContent, RegulationContent, SafetyContent } from '../../../features/company';
 
-// PRODUCT.md §1.3: without a licence in the content module, no page claims one.
+// docs/product.md §1.3: without a licence in the content module, no page claims one.
 const LICENCE_CLAIM =
   /regulated by|licen[cs]ed by|licence number|license number|authori[sz]ed and regulated|compensation scheme|20,000|90%|years? (of )?regulat/i;
-// PRODUCT.md §1.2: no page promises a return.
+// docs/product.md §1.2: no page promises a return.
 const PROMISED_RETURN =
   /\bROI\b|\d+(\.\d+)?% (a |per )?(day|daily|week|weekly|month|monthly)|guaranteed (profit|income)|risk[- ]free/i;
 

@@ -3,16 +3,16 @@ import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import About from '../../app/routes/public/about';
-import Privacy from '../../app/routes/public/privacy';
-import Regulation from '../../app/routes/public/regulation';
-import Risk from '../../app/routes/public/risk';
-import Safety from '../../app/routes/public/safety';
-import Terms from '../../app/routes/public/terms';
-import Verification from '../../app/routes/public/verification';
-import Webinars from '../../app/routes/public/webinars';
+import About from './about';
+import Privacy from './privacy';
+import Regulation from './regulation';
+import Risk from './risk';
+import Safety from './safety';
+import Terms from './terms';
+import Verification from './verification';
+import Webinars from './webinars';
 
-// The build pre-renders these pages without a browser (PRODUCT.md §8): they must render on the
+// The build pre-renders these pages without a browser (docs/product.md §8): they must render on the
 // server, with no window, storage or clock, and carry their content in the HTML.
 const PAGES: [string, ComponentType, string][] = [
   ['/about', About, 'not a regulated broker'],

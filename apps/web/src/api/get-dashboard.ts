@@ -1,7 +1,9 @@
+// Shared (not a feature's): the dashboard, the account page, the packages page and the e-mail
+// verification banner all read this one query.
 import { DashboardResponseSchema, type DashboardResponse } from '@brokerdesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { getToken } from '../../../lib/auth-tokens';
+import { apiRequest } from '../lib/api-client';
+import { getToken } from '../lib/auth-tokens';
 
 /** GET /api/userDashboard/send/ with header user-token — always fresh from the ledger. */
 export function getDashboard(signal?: AbortSignal): Promise<DashboardResponse> {

@@ -1,7 +1,9 @@
+// Shared (not a feature's): the back office's shell, its pages and most of its features ask who is
+// signed in and what their role may do.
 import { AdminProfileSchema, type AdminProfile } from '@brokerdesk/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { getToken } from '../../../lib/auth-tokens';
+import { apiRequest } from '../lib/api-client';
+import { getToken } from '../lib/auth-tokens';
 
 /**
  * GET /api/adminDashboard/adminDashboard with x-auth-token → the signed-in staff member.

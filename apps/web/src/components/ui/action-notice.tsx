@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import '../back-office-money.css';
+import './action-notice.css';
 
 /** What came of a staff action, in words. */
 export interface ActionOutcome {

@@ -1,15 +1,14 @@
-// The money forms (features/money, features/subscriptions) show this feature's notice when the
+// The deposit and withdrawal forms show the e-mail verification feature's notice when the
 // server refuses a client whose e-mail is not verified: the server's words and a new link.
 import { MESSAGES } from '@brokerdesk/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dashboardResponse } from '../../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import { DepositCard } from '../../money/components/deposit-card';
-import { WithdrawalCard } from '../../money/components/withdrawal-card';
-import { PackagesOverview } from '../../subscriptions/components/packages-overview';
-import { resetResendCooldown } from '../hooks/use-resend-cooldown';
+import { resetResendCooldown } from '../../email-verification';
+import { DepositCard } from './deposit-card';
+import { WithdrawalCard } from './withdrawal-card';
 
 const REFUSAL = {
   status: 403,
@@ -78,18 +77,5 @@ describe('money forms refused for an unverified e-mail', () => {
       expect(screen.getByRole('alert').textContent).toBe(MESSAGES.verification.required),
     );
     expect(screen.getByRole('button', { name: 'Send a new link' })).toBeTruthy();
-  });
-
-  it('subscribe: the failure dialog says why and offers a new link', async () => {
-    api.on('POST /api/subscriptions', REFUSAL);
-    const { user } = renderAt(<PackagesOverview />, '/userDashboard/packages');
-    await user.click(await screen.findByRole('button', { name: 'Subscribe to the Basic plan' }));
-
-    const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(MESSAGES.subscription.failedTitle)).toBeTruthy();
-    expect(within(dialog).getByText(MESSAGES.verification.required)).toBeTruthy();
-    expect(within(dialog).queryByText(MESSAGES.subscription.failure)).toBeNull();
-    await user.click(within(dialog).getByRole('button', { name: 'Send a new link' }));
-    expect(await within(dialog).findByText(MESSAGES.verification.verificationSent)).toBeTruthy();
   });
 });

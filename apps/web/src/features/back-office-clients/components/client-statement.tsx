@@ -15,7 +15,8 @@ import {
   methodName,
   TRANSACTION_EVENT_LABELS,
 } from '../../../lib/transaction-text';
-import { RequestActions, type ActionOutcome } from '../../back-office-money';
+import type { ActionOutcome } from '../../../components/ui/action-notice';
+import { RequestActions } from '../../back-office-money';
 
 export const STATUS_TONES: Record<TransactionStatus, PillTone> = {
   pending: 'warning',
@@ -52,7 +53,7 @@ function Timeline({ transaction }: { transaction: TransactionWithTimeline }) {
  * A client's statement (newest 100 rows) with each row's timeline; pending deposits and
  * withdrawals carry the decision buttons when `canDecide` (money:write).
  */
-export function ClientTransactions({
+export function ClientStatement({
   transactions,
   canDecide,
   onOutcome,

@@ -1,0 +1,156 @@
+// Every service of the API, built once from the database, the config and the clock, each with
+// the dependencies its factory names. Route plugins receive these, never the database.
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from '../lib/passwords.js';
+import type { PasswordParams } from '../lib/passwords.js';
+import { openSharedAttemptStore } from '../lib/redis-attempt-store.js';
+import { makeAccountLinkService } from '../modules/account-links/index.js';
+import { makeActivityService } from '../modules/activity/index.js';
+import { makeAuditService } from '../modules/audit/index.js';
+import {
+  makeClientService,
+  makeLoginLockout,
+  makeStaffClientService,
+} from '../modules/clients/index.js';
+import { openDocumentService } from '../modules/documents/index.js';
+import { makeHealthService } from '../modules/health/index.js';
+import { makeLedgerService } from '../modules/ledger/index.js';
+import {
+  makeFileTransport,
+  makeMailService,
+  makeSmtpTransport,
+  startMailWorker,
+} from '../modules/mail/index.js';
+import type { MailService } from '../modules/mail/index.js';
+import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
+import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
+import { makeOverviewService } from '../modules/overview/index.js';
+import { makeReferralService } from '../modules/referrals/index.js';
+import { makeReminderService } from '../modules/reminders/index.js';
+import { makeSessionService } from '../modules/sessions/index.js';
+import { makeStaffService } from '../modules/staff/index.js';
+import { makeSubscriptionService } from '../modules/subscriptions/index.js';
+import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
+
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Cheaper argon2id parameters keep tests fast; still argon2id. */
+  passwordParams?: PasswordParams;
+  /** Prefix of every Redis key (default `bd:`). */
+  redisKeyPrefix?: string;
+  /** Keeps a stop that must run before the database closes (stops run in the order kept). */
+  stopBeforeDatabaseCloses: (stop: () => Promise<void>) => void;
+}
+
+/** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
+function brandName(mailFrom: string): string {
+  const display = /^(.+?)\s*</.exec(mailFrom)?.[1]?.replace(/^"|"$/g, '');
+  return display ?? mailFrom.replace(/^.*@/, '').replace(/>$/, '');
+}
+
+/** The outbox's worker (SMTP, or files in DATA_DIR/outbox) and the service that queues mail. */
+function startMail({
+  db,
+  config,
+  clock,
+  log,
+  stopBeforeDatabaseCloses,
+}: ServiceContext): MailService {
+  const transport = config.smtpUrl
+    ? makeSmtpTransport(config.smtpUrl)
+    : makeFileTransport(join(config.dataDir, 'outbox'));
+  const worker = startMailWorker({ db, clock, transport, from: config.mailFrom, log });
+  stopBeforeDatabaseCloses(async () => {
+    await worker.stop();
+    transport.close();
+  });
+  return makeMailService({
+    brand: { companyName: brandName(config.mailFrom), publicUrl: config.publicUrl },
+    clock,
+    wakeWorker: worker.wake,
+  });
+}
+
+export async function buildServices(context: ServiceContext) {
+  const { db, config, clock, log } = context;
+  // Failure counts (login lock-out, staff TOTP, per-IP limits): Redis when REDIS_URL is set,
+  // so several instances count together; this process otherwise (docs/decisions/060).
+  const attempts = await openSharedAttemptStore({
+    redisUrl: config.redisUrl,
+    prefix: context.redisKeyPrefix,
+    log,
+  });
+  context.stopBeforeDatabaseCloses(attempts.close);
+  const lockout = makeLoginLockout({ store: attempts.store, clock });
+  const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
+  const sessions = makeSessionService({ db, clock });
+  const mail = startMail(context);
+  const ledger = makeLedgerService({ db, clock });
+  const accountLinks = makeAccountLinkService({ db, clock, passwords, sessions, mail, lockout });
+  const clients = makeClientService({
+    db,
+    clock,
+    passwords,
+    sessions,
+    ledger,
+    lockout,
+    mail,
+    issueVerification: accountLinks.issueVerification,
+  });
+  const money = makeMoneyService({
+    db,
+    clock,
+    ledger,
+    fourEyesAboveMinor: config.fourEyesAboveMinor,
+    mail,
+  });
+  return {
+    attemptStore: attempts.store,
+    sessions,
+    health: makeHealthService({ db }),
+    clients,
+    staff: makeStaffService({
+      db,
+      clock,
+      passwords,
+      sessions,
+      staff2fa: config.staff2fa,
+      totpAttempts: attempts.store,
+    }),
+    accountLinks,
+    reminders: makeReminderService({ db, clock, mail }),
+    markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),
+    activity: makeActivityService({
+      db,
+      clock,
+      enabled: config.activityPopup,
+      windowHours: config.activityWindowHours,
+    }),
+    support: makeSupportService({ db }),
+    money,
+    moneyQueries: makeMoneyQueries({ db, clock, ledger }),
+    subscriptions: makeSubscriptionService({ db, clock, ledger }),
+    referrals: makeReferralService({ db }),
+    staffClients: makeStaffClientService({
+      db,
+      clock,
+      ledger,
+      sessions,
+      clients,
+      resendVerification: accountLinks.resendVerification,
+    }),
+    staffSupport: makeStaffSupportService({ db, clock, mail }),
+    audit: makeAuditService({ db }),
+    documents: await openDocumentService({ db, clock, dataDir: config.dataDir, mail, log }),
+    overview: makeOverviewService({ db, clock }),
+  };
+}
+
+export type AppServices = Awaited<ReturnType<typeof buildServices>>;

@@ -1,0 +1,12 @@
+// The clients module's only door: client accounts (registration, sign-in, dashboard, password),
+// the login lock-out, and the back office's view of clients.
+export { makeClientService } from './clients.service.js';
+export type { ClientService } from './clients.service.js';
+export { makeStaffClientService } from './staff-clients.service.js';
+export type { StaffClientService } from './staff-clients.service.js';
+export { makeLoginLockout } from './login-lockout.js';
+export type { LoginLockout } from './login-lockout.js';
+export { clientRoutes } from './clients.routes.js';
+export { staffClientRoutes } from './staff-clients.routes.js';
+// Password links (account-links) act on the client's credentials.
+export { findClientCredentialsByEmail, updateClientPasswordHash } from './clients.repo.js';

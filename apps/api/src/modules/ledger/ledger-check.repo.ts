@@ -1,0 +1,188 @@
+// The ledger's invariant queries (npm run ledger:check, ledger.check.ts): read-only sums and
+// scans over the whole ledger. Aggregates are cast to bigint and mapped to Number because PGlite
+// and node-postgres return numeric/bigint differently.
+import { and, eq, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { ledgerAccounts, ledgerKindTotals, ledgerTransfers } from '../../db/schema.js';
+import type { LedgerTransferKind, LedgerTransferState } from '../../db/schema.js';
+
+const cents = (expression: SQL) => sql<number>`cast(${expression} as bigint)`.mapWith(Number);
+const sumCents = (expression: SQL) => cents(sql`coalesce(sum(${expression}), 0)`);
+
+export async function sumAccountTotals(db: Db) {
+  const a = ledgerAccounts;
+  const [row] = await db
+    .select({
+      debitsPosted: sumCents(sql`${a.debitsPosted}`),
+      creditsPosted: sumCents(sql`${a.creditsPosted}`),
+      debitsPending: sumCents(sql`${a.debitsPending}`),
+      creditsPending: sumCents(sql`${a.creditsPending}`),
+    })
+    .from(a);
+  return row ?? { debitsPosted: 0, creditsPosted: 0, debitsPending: 0, creditsPending: 0 };
+}
+
+/** Accounts whose maintained totals differ from the sums of their transfers by state. */
+export async function findAccountsWithWrongTotals(db: Db) {
+  const a = ledgerAccounts;
+  const t = ledgerTransfers;
+  const side = (column: AnyPgColumn, state: LedgerTransferState) =>
+    sql`(select coalesce(sum(${t.amountMinor}), 0) from ${t} where ${column} = ${a.id} and ${t.state} = ${state})`;
+  const expected = {
+    debitsPosted: cents(side(t.debitAccountId, 'posted')),
+    creditsPosted: cents(side(t.creditAccountId, 'posted')),
+    debitsPending: cents(side(t.debitAccountId, 'pending')),
+    creditsPending: cents(side(t.creditAccountId, 'pending')),
+  };
+  const rows = await db
+    .select({
+      code: a.code,
+      debitsPosted: a.debitsPosted,
+      creditsPosted: a.creditsPosted,
+      debitsPending: a.debitsPending,
+      creditsPending: a.creditsPending,
+      expectedDebitsPosted: expected.debitsPosted,
+      expectedCreditsPosted: expected.creditsPosted,
+      expectedDebitsPending: expected.debitsPending,
+      expectedCreditsPending: expected.creditsPending,
+    })
+    .from(a)
+    .orderBy(a.code);
+  return rows.filter(
+    (r) =>
+      r.debitsPosted !== r.expectedDebitsPosted ||
+      r.creditsPosted !== r.expectedCreditsPosted ||
+      r.debitsPending !== r.expectedDebitsPending ||
+      r.creditsPending !== r.expectedCreditsPending,
+  );
+}
+
+export async function findNegativeClientAccounts(db: Db) {
+  const a = ledgerAccounts;
+  const available = cents(sql`${a.creditsPosted} - ${a.debitsPosted} - ${a.debitsPending}`);
+  return db
+    .select({ code: a.code, availableMinor: available })
+    .from(a)
+    .where(
+      and(
+        sql`${a.clientId} is not null`,
+        sql`${a.creditsPosted} - ${a.debitsPosted} - ${a.debitsPending} < 0`,
+      ),
+    );
+}
+
+/** Reversals that are not posted, point at a transfer that is not posted, or share a target. */
+export async function findBadReversals(db: Db) {
+  const t = ledgerTransfers;
+  const original = alias(ledgerTransfers, 'original');
+  const notPosted = await db
+    .select({ id: t.id, state: t.state, originalState: original.state })
+    .from(t)
+    .leftJoin(original, eq(original.id, t.reversesTransferId))
+    .where(
+      and(
+        sql`${t.reversesTransferId} is not null`,
+        sql`(${t.state} <> 'posted' or ${original.state} is distinct from 'posted')`,
+      ),
+    );
+  const twice = await db
+    .select({ originalId: t.reversesTransferId, count: cents(sql`count(*)`) })
+    .from(t)
+    .where(sql`${t.reversesTransferId} is not null`)
+    .groupBy(t.reversesTransferId)
+    .having(sql`count(*) > 1`);
+  return { notPosted, twice };
+}
+
+export async function findDuplicateIdempotencyKeys(db: Db) {
+  const t = ledgerTransfers;
+  return db
+    .select({ actor: t.actor, idempotencyKey: t.idempotencyKey, count: cents(sql`count(*)`) })
+    .from(t)
+    .where(sql`${t.idempotencyKey} is not null`)
+    .groupBy(t.actor, t.idempotencyKey)
+    .having(sql`count(*) > 1`);
+}
+
+/**
+ * Accounts whose maintained kind totals differ from their posted transfers, each counted on
+ * both sides under its kind (a reversal under the kind it reverses). Read-only, for the check.
+ */
+export async function findWrongKindTotals(db: Db) {
+  const t = ledgerTransfers;
+  const original = alias(ledgerTransfers, 'original');
+  const kind = sql<LedgerTransferKind>`coalesce(${original.kind}, ${t.kind})`;
+  const side = (account: typeof t.creditAccountId | typeof t.debitAccountId) =>
+    db
+      .select({ accountId: account, kind, amount: sumCents(sql`${t.amountMinor}`) })
+      .from(t)
+      .leftJoin(original, eq(original.id, t.reversesTransferId))
+      .where(eq(t.state, 'posted'))
+      .groupBy(account, kind);
+  const [credits, debits, maintained] = await Promise.all([
+    side(t.creditAccountId),
+    side(t.debitAccountId),
+    db.select().from(ledgerKindTotals),
+  ]);
+  const expected = new Map<string, number>();
+  const key = (accountId: string, k: string) => `${accountId} ${k}`;
+  for (const row of credits) expected.set(key(row.accountId, row.kind), row.amount);
+  for (const row of debits) {
+    const k = key(row.accountId, row.kind);
+    expected.set(k, (expected.get(k) ?? 0) - row.amount);
+  }
+  const actual = new Map(
+    maintained.map((row) => [key(row.accountId, row.kind), row.netPostedMinor]),
+  );
+  const wrong: { accountId: string; kind: string; maintained: number; expected: number }[] = [];
+  for (const k of new Set([...expected.keys(), ...actual.keys()])) {
+    const want = expected.get(k) ?? 0;
+    const have = actual.get(k) ?? 0;
+    if (want !== have) {
+      const [accountId = '', kindName = ''] = k.split(' ');
+      wrong.push({ accountId, kind: kindName, maintained: have, expected: want });
+    }
+  }
+  return wrong;
+}
+
+/**
+ * Statement rows whose status disagrees with their transfers: completed or reversed without a
+ * posted transfer, pending without a pending hold, rejected or cancelled with a live hold,
+ * failed with any transfer, or an amount that differs from its transfer's.
+ */
+export async function findStatementMismatches(
+  db: Db,
+): Promise<{ id: string; type: string; status: string; problem: string }[]> {
+  type Mismatch = { id: string; type: string; status: string; problem: string };
+  // pg and PGlite both answer raw SQL with { rows }.
+  const result = (await db.execute(sql`
+    select * from (select ct.id, ct.type, ct.status,
+      case
+        when ct.status = 'failed' and (ct.transfer_id is not null or ct.fee_transfer_id is not null)
+          then 'failed row with a transfer'
+        when ct.status in ('completed', 'reversed') and (t.state is distinct from 'posted'
+          or (ct.fee_transfer_id is not null and f.state is distinct from 'posted'))
+          then 'completed row without a posted transfer'
+        when ct.status = 'pending' and ct.transfer_id is not null and (t.state <> 'pending'
+          or (ct.fee_transfer_id is not null and f.state <> 'pending'))
+          then 'pending row whose hold is resolved'
+        when ct.status in ('rejected', 'cancelled') and ct.transfer_id is not null
+          and (t.state <> 'voided' or (ct.fee_transfer_id is not null and f.state <> 'voided'))
+          then 'rejected row whose hold is not released'
+        when ct.type <> 'reversal' and t.amount_minor <> ct.amount_minor
+          then 'amount differs from its transfer'
+        when f.amount_minor is distinct from nullif(ct.fee_minor, 0)
+          and not (ct.fee_transfer_id is null and ct.fee_minor = 0)
+          then 'fee differs from its transfer'
+      end as problem
+    from client_transactions ct
+    left join ledger_transfers t on t.id = ct.transfer_id
+    left join ledger_transfers f on f.id = ct.fee_transfer_id) checked
+    where problem is not null
+  `)) as unknown as { rows: Mismatch[] };
+  return result.rows;
+}

@@ -1,0 +1,2 @@
+// The account feature's public surface: the portal's account page.
+export { AccountOverview } from './components/account-overview';

@@ -1,0 +1,3 @@
+// The back office's client list and a client's page.
+export { ClientList } from './components/client-list';
+export { ClientDetail } from './components/client-detail';

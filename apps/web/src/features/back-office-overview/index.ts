@@ -1,0 +1,2 @@
+// The back office's landing page.
+export { StaffOverview } from './components/staff-overview';

@@ -1,0 +1,2 @@
+// The back office's support inbox.
+export { SupportInbox } from './components/support-inbox';

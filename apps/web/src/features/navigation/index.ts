@@ -1,0 +1,2 @@
+// The public header's main navigation.
+export { MainNav } from './components/main-nav';

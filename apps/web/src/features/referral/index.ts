@@ -1,0 +1,2 @@
+// The referral feature's public surface: the portal's referral page.
+export { ReferralOverview } from './components/referral-overview';
