@@ -681,7 +681,7 @@ function injectOptions(request: RequestTpl): InjectOptions & { payloadText?: str
   }
   if (body.contentType !== null) headers['content-type'] = body.contentType;
   return {
-    method: route.method,
+    method: route.method as InjectOptions['method'],
     url,
     headers,
     remoteAddress: request.remoteAddress,
