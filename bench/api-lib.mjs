@@ -263,6 +263,33 @@ export async function ownerHeaders(baseUrl) {
   return { 'x-auth-token': token };
 }
 
+/** The smallest file the upload check takes for a PDF. */
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/**
+ * The client uploads proof of ID and proof of residence and staff approve both: withdrawals, and
+ * deposits past the limit before documents, need them (docs/documents-api.md).
+ */
+export async function approveIdentityDocuments(baseUrl, clientHeaders, staffHeaders) {
+  for (const kind of ['id', 'residence']) {
+    const response = await fetch(`${baseUrl}/api/documents?kind=${kind}`, {
+      method: 'POST',
+      headers: {
+        ...clientHeaders,
+        'content-type': 'application/pdf',
+        'x-file-name': `${kind}.pdf`,
+      },
+      body: PDF_BYTES,
+    });
+    const text = await response.text();
+    if (response.status !== 201) throw new Error(`upload ${kind}: ${response.status} ${text}`);
+    const { document } = JSON.parse(text);
+    await call(baseUrl, 'POST', `/api/staff/documents/${document.id}/approve`, {
+      headers: staffHeaders,
+    });
+  }
+}
+
 /**
  * Registers a client through the public form and signs them in. The e-mail stays unverified:
  * the routes measured here (dashboard, history) do not need it, and staff postings never do.
@@ -306,7 +333,7 @@ export async function postBonuses(baseUrl, staffHeaders, clientId, count, concur
       next += 1;
       await call(baseUrl, 'POST', `/api/staff/clients/${clientId}/postings`, {
         headers: { ...staffHeaders, 'idempotency-key': randomUUID() },
-        body: { type: 'bonus', amountMinor: 100 + (next % 900) },
+        body: { type: 'bonus', amountMinor: 100 + (next % 900), reason: 'Benchmark bonus' },
       });
     }
   };

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import {
   expect,
+  openMenu,
   registerClient,
   startIsolatedServer,
   test,
@@ -130,6 +131,7 @@ test('client uploads proof of ID and residence, staff approve one and reject one
   const staffContext = await browser.newContext();
   const staffPage = await staffContext.newPage();
   await signInOwner(staffPage);
+  await openMenu(staffPage);
   await staffPage.getByRole('link', { name: 'Documents' }).click();
   await expect(staffPage.getByRole('heading', { level: 1, name: 'Documents' })).toBeVisible();
   const queue = staffPage.getByRole('table', { name: /Documents waiting for review/ });

@@ -1,5 +1,7 @@
 import {
+  approveIdentityDocuments,
   expect,
+  openMenu,
   startIsolatedServer,
   test,
   uniqueEmail,
@@ -47,7 +49,7 @@ test('client deposits by Bitcoin, staff confirm, Basic is unaffordable, a withdr
   await page.getByLabel('Confirm Password').fill(password);
   await page.getByLabel('Country').selectOption('United States');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('✅ Registration successful')).toBeVisible();
+  await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
 
   // Money needs a verified e-mail: open the link registration mailed to the dev outbox.
   const link = await waitForMailedLink({
@@ -64,7 +66,9 @@ test('client deposits by Bitcoin, staff confirm, Basic is unaffordable, a withdr
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/userDashboard\/dashboard$/);
 
-  // Deposit $500 by Bitcoin: a pending request, the address with Copy, the demo notice.
+  // Deposit $500 by Bitcoin: a pending request, the address with Copy, the demo notice. On a
+  // phone the portal's links sit behind the Menu toggle.
+  await openMenu(page);
   await page
     .getByRole('link', { name: /Deposit/ })
     .first()
@@ -103,16 +107,24 @@ test('client deposits by Bitcoin, staff confirm, Basic is unaffordable, a withdr
     headers: staffHeaders,
   });
   expect(confirmed.status()).toBe(200);
+  // Withdrawing needs approved proof of ID and of residence (decision 104).
+  const clientToken = await page.evaluate(() => localStorage.getItem('user-token') ?? '');
+  await approveIdentityDocuments(api, { 'user-token': clientToken }, staffHeaders);
   await api.dispose();
 
   // The dashboard shows Deposit $500 and Balance $500.
+  await openMenu(page);
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await expect(page.getByRole('region', { name: 'Deposit' })).toContainText('$500.00');
   await expect(page.getByRole('region', { name: 'Balance', exact: true })).toContainText('$500.00');
 
   // Basic costs $1,000: the seed's failure dialog, with a Deposit link.
-  await page.getByRole('link', { name: 'Packages' }).click();
+  await openMenu(page);
+  await page.getByRole('link', { name: 'Packages', exact: true }).click();
   await page.getByRole('button', { name: 'Subscribe to the Basic plan' }).click();
+  // Subscribing asks first (decision 106); the answer comes after Subscribe in that dialog.
+  const confirmation = page.getByRole('dialog', { name: 'Subscribe to the Basic plan?' });
+  await confirmation.getByRole('button', { name: 'Subscribe', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('Subscription Failed')).toBeVisible();
   await expect(dialog.getByText('Insufficient funds')).toBeVisible();

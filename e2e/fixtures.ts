@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -21,7 +21,61 @@ export function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
+/** True when the test runs in the `phone` project (playwright.config.ts). */
+export function onPhone(): boolean {
+  return base.info().project.name === 'phone';
+}
+
+/**
+ * Opens the page's navigation the way the screen shows it: where the links sit behind the
+ * "Menu" toggle (the public header below 900 px, the portal below 641 px, the back office's side
+ * menu on a phone), taps the toggle as a phone user would; where they are in view, does nothing.
+ * The public site, the portal and the back office each have one such toggle.
+ */
+export async function openMenu(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Menu', exact: true, includeHidden: true });
+  await expect(toggle).toHaveAttribute('aria-expanded', /^(true|false)$/);
+  if (!(await toggle.isVisible()) || (await toggle.getAttribute('aria-expanded')) === 'true') {
+    return;
+  }
+  // A pre-rendered page may take the tap before it has hydrated: tap again until it opens.
+  await expect(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+  }).toPass();
+}
+
 /** Registers a client through the public API, as the registration screen would. */
+/** The smallest file the upload check takes for a PDF. */
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/**
+ * The client uploads proof of ID and proof of residence and staff approve both: withdrawals need
+ * them, and deposits past the limit before documents (docs/documents-api.md).
+ */
+export async function approveIdentityDocuments(
+  api: APIRequestContext,
+  clientHeaders: Record<string, string>,
+  staffHeaders: Record<string, string>,
+): Promise<void> {
+  for (const kind of ['id', 'residence']) {
+    const uploaded = await api.post(`/api/documents?kind=${kind}`, {
+      headers: {
+        ...clientHeaders,
+        'content-type': 'application/pdf',
+        'x-file-name': `${kind}.pdf`,
+      },
+      data: PDF_BYTES,
+    });
+    expect(uploaded.status()).toBe(201);
+    const { document } = (await uploaded.json()) as { document: { id: string } };
+    const approved = await api.post(`/api/staff/documents/${document.id}/approve`, {
+      headers: staffHeaders,
+    });
+    expect(approved.status()).toBe(200);
+  }
+}
+
 export async function registerClient(
   request: APIRequestContext,
   overrides: Partial<TestClient> = {},

@@ -1,6 +1,8 @@
 import { TOTP } from 'otpauth';
 import {
+  approveIdentityDocuments,
   expect,
+  openMenu,
   startIsolatedServer,
   test,
   uniqueEmail,
@@ -55,6 +57,7 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   await expect(page.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
 
   // Sign out and in again, now with a code (the next step's: the last one was just used).
+  await openMenu(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/adminLogin$/);
   await page.getByLabel('Username').fill(OWNER);
@@ -69,6 +72,8 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   // Manage Registration: the owner creates the client.
   const email = uniqueEmail('bo-client');
   const password = 'bo-client-pass-1';
+  // On a phone the side menu is collapsed: each menu link is reached through the Menu toggle.
+  await openMenu(page);
   await page.getByRole('link', { name: 'Manage Registration' }).click();
   await page.getByLabel('First Name').fill('Dorothy');
   await page.getByLabel('Last Name').fill('Vaughan');
@@ -112,11 +117,22 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   ).toBe(201);
 
   // Requests: confirm the deposit.
+  await openMenu(page);
   await page.getByRole('link', { name: 'Requests' }).click();
   await page.getByRole('button', { name: /^Confirm deposit of \$500\.00/ }).click();
+  // Confirming asks first (decision 106), then says what happened.
+  await page
+    .getByRole('dialog', { name: /^Confirm the deposit of \$500\.00/ })
+    .getByRole('button', { name: 'Confirm deposit' })
+    .click();
   await expect(page.getByRole('button', { name: /^Confirm deposit of \$500\.00/ })).toHaveCount(0);
 
-  // The client asks to withdraw $200; the owner rejects it with a reason.
+  // The client asks to withdraw $200 (after staff approve the client's documents, decision 104);
+  // the owner rejects it with a reason.
+  const staffHeaders = {
+    'x-auth-token': await page.evaluate(() => localStorage.getItem('admin-token') ?? ''),
+  };
+  await approveIdentityDocuments(api, clientHeaders, staffHeaders);
   expect(
     (
       await api.post('/api/withdrawals', {
@@ -135,6 +151,7 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   );
 
   // Support inbox: answer the ticket.
+  await openMenu(page);
   await page.getByRole('link', { name: 'Support inbox' }).click();
   await page
     .getByRole('link', { name: /Withdrawal timing/ })
@@ -169,6 +186,7 @@ test('owner with TOTP creates a client, decides their requests, answers them; th
   await api.dispose();
 
   // The audit log names the owner on each action.
+  await openMenu(page);
   await page.getByRole('link', { name: 'Audit log' }).click();
   const log = page.getByRole('table');
   for (const action of ['client.create', 'deposit.confirm', 'withdrawal.reject', 'ticket.reply']) {

@@ -1,4 +1,4 @@
-import { expect, registerClient, STAFF, test } from './fixtures';
+import { expect, openMenu, registerClient, STAFF, test } from './fixtures';
 
 test('staff log in, see who they are, and log out', async ({ page, request }) => {
   await page.goto('/adminDashboard');
@@ -14,6 +14,8 @@ test('staff log in, see who they are, and log out', async ({ page, request }) =>
   // STAFF_2FA=required and no TOTP yet: the session may only set it up, so that page opens.
   await expect(page).toHaveURL(/\/adminDashboard\/security$/);
   await expect(page.getByText(STAFF.username).first()).toBeVisible();
+  // On a phone the side menu starts collapsed behind its Menu toggle.
+  await openMenu(page);
   const menu = page.getByRole('navigation', { name: 'Back office' });
   await expect(menu.getByRole('link')).toHaveText(['Two-factor authentication']);
 

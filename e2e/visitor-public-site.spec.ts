@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { PUBLIC_PAGES } from '../apps/web/src/config/public-pages';
-import { expect, test } from './fixtures';
+import { expect, openMenu, test } from './fixtures';
 
 test('the footer says plainly that the default install is a demonstration', async ({ page }) => {
   await page.goto('/');
@@ -9,6 +9,8 @@ test('the footer says plainly that the default install is a demonstration', asyn
     'Demonstration platform — not a regulated broker. No real money is handled.',
   );
   await expect(footer).toContainText('54.6%');
+  // On a phone the header's buttons sit behind the Menu toggle.
+  await openMenu(page);
   await expect(page.getByRole('link', { name: 'OPEN AN ACCOUNT' })).toHaveAttribute(
     'href',
     '/userRegister',

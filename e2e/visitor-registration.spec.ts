@@ -48,7 +48,7 @@ test('visitor sees each registration message, registers, logs in, sees the five 
   await page.getByLabel('Password', { exact: true }).fill('hopper-1906');
   await page.getByLabel('Confirm Password').fill('hopper-1906');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('✅ Registration successful')).toBeVisible();
+  await expect(page.getByText('Registration successful', { exact: true })).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('');
   await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
 
@@ -61,7 +61,7 @@ test('visitor sees each registration message, registers, logs in, sees the five 
   await page.getByLabel('Confirm Password').fill('hopper-1906');
   await page.getByLabel('Country').selectOption('Germany');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect(page.getByText('❌ Email already registered')).toBeVisible();
+  await expect(page.getByText('Email already registered', { exact: true })).toBeVisible();
 
   await page.goto('/userLogin');
   await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

@@ -28,6 +28,7 @@ import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 // CI sets TEST_DATABASE_URL; bench/api-lib.mjs reads BENCH_POSTGRES_URL when it loads.
 if (process.env.TEST_DATABASE_URL) process.env.BENCH_POSTGRES_URL = process.env.TEST_DATABASE_URL;
 const {
+  approveIdentityDocuments,
   POSTGRES_ADMIN_URL,
   freePort,
   ledgerCheck,
@@ -234,6 +235,9 @@ async function newClient(
   if (verify) {
     const token = await verificationToken(cluster.dataDir, email);
     await must(200, baseUrl, 'POST', '/api/email/verify', { ip: freshIp(), body: { token } });
+    // A verified client here withdraws, which needs approved identity documents.
+    const login = await clientLogin(baseUrl, email);
+    await approveIdentityDocuments(baseUrl, login.headers, staffHeaders);
   }
   let id = null;
   if (creditMinor > 0) {

@@ -44,6 +44,7 @@ const {
   openSql,
   ownerHeaders,
   postgresAvailable,
+  approveIdentityDocuments,
   registerClient,
   scratchDataDir,
   scratchPostgres,
@@ -466,7 +467,7 @@ function nextOperation(world, random, runId, index) {
       type,
       direction,
       amountMinor: random.int(100, direction === 'debit' ? 60_000 : 80_000),
-      ...(type === 'adjustment' ? { reason } : {}),
+      reason,
     },
   };
 }
@@ -535,6 +536,8 @@ async function runEngine(kind, options) {
     if (client.verified) {
       const token = await mailedVerificationToken(dataDir, client.email);
       await postJson(baseUrl, '/api/email/verify', { token });
+      // Withdrawals, and deposits past the limit before documents, need approved documents.
+      await approveIdentityDocuments(baseUrl, client.headers, staffHeaders);
     }
     clients.push(client);
   }

@@ -3,6 +3,7 @@ import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig, type Plugin } from 'vite';
+import { noChunkCycles } from './scripts/chunk-cycles.mjs';
 import { PUBLIC_PAGES } from './src/config/public-pages';
 
 // Build and dev server for the web app. Tests use vitest.config.ts instead.
@@ -32,20 +33,55 @@ const PUBLIC_ROUTE_FILES = [
  * /070). Every route's entry in the route manifest — which every page, `/` included, downloads —
  * lists the chunks it imports; dozens of small shared chunks made each portal route's list long
  * and the manifest grow with every page. Anything a public page reaches stays where Rollup puts it,
- * so public pages never load portal code, and libraries are left alone (grouping them pulled
- * React into the group once).
+ * so public pages never load portal code, and libraries public pages use are left alone (grouping
+ * them pulled React into the group once).
+ *
+ * A library that only grouped modules import joins the group too (decision 106).
+ * Left out, it went into the chunk of the one route that reached it — `qrcode` into the
+ * security page's — and the group imported that route chunk, which imported the group: a cycle,
+ * and "Pt is not a function" whenever the route chunk ran first. The group imported it
+ * statically anyway, so every portal page already loaded it; nothing gets heavier.
  */
 function appOnlyChunkName() {
   let publicModules: Set<string> | null = null;
-  return (
-    id: string,
-    context: {
-      getModuleInfo(
-        id: string,
-      ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
-    },
-  ) => {
-    if (!id.startsWith(SRC_DIR) || id.includes('?') || id.startsWith(APP_DIR)) return undefined;
+  const appLibraries = new Map<string, boolean>();
+  type ModuleInfo = {
+    importedIds: readonly string[];
+    dynamicallyImportedIds: readonly string[];
+    importers: readonly string[];
+    dynamicImporters: readonly string[];
+  };
+  type Context = { getModuleInfo(id: string): ModuleInfo | null };
+
+  const isOwnGrouped = (id: string, publics: Set<string>) =>
+    id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR) && !publics.has(id);
+  const isLibrary = (id: string) => id.includes('/node_modules/') && !id.startsWith('\0');
+
+  /**
+   * A library that only grouped modules (or such libraries) import. Every importer counts, not
+   * just public pages': `react-dom` is imported by a grouped module (createPortal) but also by
+   * the entry through `react-dom/client`, and moving it into the group made every page load it.
+   */
+  function isAppLibrary(id: string, context: Context, publics: Set<string>): boolean {
+    const known = appLibraries.get(id);
+    if (known !== undefined) return known;
+    appLibraries.set(id, false); // an import cycle between libraries ends here: left out
+    const info = context.getModuleInfo(id);
+    const importers = [...(info?.importers ?? []), ...(info?.dynamicImporters ?? [])];
+    const answer =
+      isLibrary(id) &&
+      !publics.has(id) &&
+      (info?.importers.length ?? 0) > 0 &&
+      importers.every(
+        (importer) =>
+          isOwnGrouped(importer, publics) ||
+          (isLibrary(importer) && isAppLibrary(importer, context, publics)),
+      );
+    appLibraries.set(id, answer);
+    return answer;
+  }
+
+  return (id: string, context: Context) => {
     if (publicModules === null) {
       publicModules = new Set();
       const queue = [...PUBLIC_ROUTE_FILES];
@@ -59,7 +95,11 @@ function appOnlyChunkName() {
         queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
       }
     }
-    return publicModules.has(id) ? null : 'app';
+    if (isOwnGrouped(id, publicModules)) return 'app';
+    if (isAppLibrary(id, context, publicModules)) return 'app';
+    return id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR)
+      ? null
+      : undefined;
   };
 }
 
@@ -164,7 +204,11 @@ const allowEntryExtension: Plugin = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [featureDoors(), reactRouter(), ...(isSsrBuild ? [] : [allowEntryExtension])],
+  plugins: [
+    featureDoors(),
+    reactRouter(),
+    ...(isSsrBuild ? [] : [allowEntryExtension, noChunkCycles()]),
+  ],
   define: {
     // The footer's copyright year before hydration: fixed at build time, never `new Date()`
     // during a pre-rendered render.

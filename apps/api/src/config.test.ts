@@ -177,4 +177,15 @@ describe('loadConfig', () => {
       'SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 300',
     ]);
   });
+
+  it('limits deposits before documents to $2,000 unless DEPOSITS_BEFORE_DOCUMENTS_USD says', () => {
+    expect(loadConfig({}).depositsBeforeDocumentsMinor).toBe(200_000);
+    expect(loadConfig({ DEPOSITS_BEFORE_DOCUMENTS_USD: '500' }).depositsBeforeDocumentsMinor).toBe(
+      50_000,
+    );
+    expect(loadConfig({ DEPOSITS_BEFORE_DOCUMENTS_USD: '0' }).depositsBeforeDocumentsMinor).toBe(0);
+    expect(problemsOf({ DEPOSITS_BEFORE_DOCUMENTS_USD: '2000.50' })).toEqual([
+      'DEPOSITS_BEFORE_DOCUMENTS_USD must be a whole number of dollars (0 for none)',
+    ]);
+  });
 });

@@ -133,6 +133,11 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars')
     .transform((dollars) => Number(dollars) * 100)
     .optional(),
+  DEPOSITS_BEFORE_DOCUMENTS_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for none)')
+    .transform((dollars) => Number(dollars) * 100)
+    .default(200_000),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -194,6 +199,11 @@ export interface Config {
    * more than this many cents needs two different staff members.
    */
   readonly fourEyesAboveMinor: number | undefined;
+  /**
+   * How much a client may ask to deposit, in total, before their proof of ID and of residence are
+   * approved (cents; decision 104). Withdrawals wait for the documents whatever the amount.
+   */
+  readonly depositsBeforeDocumentsMinor: number;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -252,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     activityWindowHours: e.ACTIVITY_WINDOW_HOURS,
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
+    depositsBeforeDocumentsMinor: e.DEPOSITS_BEFORE_DOCUMENTS_USD,
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

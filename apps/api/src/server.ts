@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import type { Config } from './config.js';
 import { DatabaseLockedError } from './db/pglite-lock.js';
+import { PRIVATE_UMASK, makeDataDirPrivate } from './db/private-files.js';
 import { WebBuildError } from './plugins/web-app.js';
 
 function fail(message: string): never {
@@ -22,7 +23,7 @@ function expectedStartError(error: unknown): string | null {
   }
   const code = (error as NodeJS.ErrnoException | null)?.code;
   if (code === 'EADDRINUSE') return 'the port is already in use; stop the other server or set PORT';
-  if (code === 'EACCES')
+  if (code === 'EACCES' || code === 'EPERM')
     return 'permission denied (the port or DATA_DIR); choose another PORT or DATA_DIR';
   if (code === 'ECONNREFUSED') return 'cannot reach the database at DATABASE_URL';
   return null;
@@ -44,7 +45,12 @@ async function main(): Promise<void> {
   }
 
   let app: FastifyInstance;
+  let repaired = 0;
   try {
+    // Everything this process creates (database files, uploads, mail) is for its user only, and
+    // what an earlier run left readable is repaired (docs/configuration.md, decision 104).
+    process.umask(PRIVATE_UMASK);
+    repaired = makeDataDirPrivate(config.dataDir);
     app = await buildApp(config);
   } catch (error) {
     const message = expectedStartError(error);
@@ -62,6 +68,9 @@ async function main(): Promise<void> {
   // With no PUBLIC_URL set the default (localhost:PORT) says nothing new.
   const defaultPublicUrl = config.publicUrl === `http://localhost:${config.port}`;
   const publicNote = defaultPublicUrl ? '' : ` (public URL ${config.publicUrl})`;
+  if (repaired > 0) {
+    app.log.info(`Made ${repaired} file(s) and folder(s) in DATA_DIR readable by this user only`);
+  }
   app.log.info(`BrokerDesk is running at ${listenUrl(app, config)}${publicNote}`);
 
   let stopping = false;

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   WRONG_TOKEN_KIND: 403,
   TOTP_ENROLMENT_REQUIRED: 403,
   EMAIL_NOT_VERIFIED: 403,
+  /** Proof of ID and of residence must be approved first (decision 104). */
+  DOCUMENTS_REQUIRED: 403,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   EMAIL_TAKEN: 409,

@@ -5,6 +5,8 @@ export * from './money.js';
 export * from './schemas/auth.js';
 export * from './schemas/dashboard.js';
 export * from './catalog/countries.js';
+export * from './catalog/countries-iso.js';
+export * from './phone.js';
 export * from './catalog/plans.js';
 export * from './catalog/payment-methods.js';
 export * from './catalog/instruments.js';

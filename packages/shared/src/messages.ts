@@ -10,6 +10,8 @@ export const MESSAGES = {
     emailInvalid: 'Please enter a valid email',
     phoneRequired: 'Phone number is required',
     phoneDigits: 'Phone number must contain digits only',
+    /** Issue 16: a number that is not possible for the chosen country (decision 107). */
+    phoneInvalid: (country: string) => `Please enter a valid phone number for ${country}`,
     passwordRequired: 'Password is required',
     passwordTooShort: 'Password must be at least 6 characters',
     passwordTooLong: 'Password must be at most 128 characters',
@@ -17,8 +19,12 @@ export const MESSAGES = {
     passwordsDiffer: 'Passwords do not match',
     countryRequired: 'Please select a country',
     tooLong: 'This field is too long',
-    success: '✅ Registration successful',
-    failure: '❌ Registration failed. Please try again.',
+    // The origin's ✅/❌ are drawn as icons beside these lines (an emoji glyph shows as an empty
+    // box where no emoji font is installed).
+    success: 'Registration successful',
+    failure: 'Registration failed. Please try again.',
+    checkEmail: (email: string) =>
+      `Check your e-mail: we sent a link to ${email} to confirm your address.`,
     emailTaken: 'Email already registered',
     created: 'Registration successful',
   },

@@ -16,7 +16,7 @@ import {
   makeLoginLockout,
   makeStaffClientService,
 } from '../modules/clients/index.js';
-import { openDocumentService } from '../modules/documents/index.js';
+import { makeIdentityGate, openDocumentService } from '../modules/documents/index.js';
 import { makeHealthService } from '../modules/health/index.js';
 import { makeLedgerService } from '../modules/ledger/index.js';
 import {
@@ -104,12 +104,17 @@ export async function buildServices(context: ServiceContext) {
     mail,
     issueVerification: accountLinks.issueVerification,
   });
+  const identityGate = makeIdentityGate({
+    db,
+    depositsBeforeDocumentsMinor: config.depositsBeforeDocumentsMinor,
+  });
   const money = makeMoneyService({
     db,
     clock,
     ledger,
     fourEyesAboveMinor: config.fourEyesAboveMinor,
     mail,
+    identityGate,
   });
   return {
     attemptStore: attempts.store,
@@ -148,7 +153,14 @@ export async function buildServices(context: ServiceContext) {
     }),
     staffSupport: makeStaffSupportService({ db, clock, mail }),
     audit: makeAuditService({ db }),
-    documents: await openDocumentService({ db, clock, dataDir: config.dataDir, mail, log }),
+    documents: await openDocumentService({
+      db,
+      clock,
+      dataDir: config.dataDir,
+      mail,
+      log,
+      identityGate,
+    }),
     overview: makeOverviewService({ db, clock }),
   };
 }

@@ -3,7 +3,6 @@
 //
 // Rule (docs/product.md §9): inside db.transaction use the `tx` handle only — PGlite has a single
 // connection, so touching the top-level db there deadlocks.
-import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { acquireDirectoryLock } from './pglite-lock.js';
+import { makeDataDirPrivate } from './private-files.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -92,12 +92,15 @@ export async function openDatabase(
     return databaseFromPool(pool, options);
   }
 
-  mkdirSync(config.dataDir, { recursive: true });
+  // The ledger's files are for this user only (0700/0600), repaired before and after opening:
+  // PGlite sets its initial files to 0666 whatever the umask (src/db/private-files.ts).
+  makeDataDirPrivate(config.dataDir);
   const dir = join(config.dataDir, 'pglite');
   const lock = acquireDirectoryLock(join(config.dataDir, 'pglite.lock'), dir);
   try {
     const client = new PGlite(dir);
     await client.waitReady;
+    makeDataDirPrivate(config.dataDir);
     return databaseFromPglite(client, () => lock.release());
   } catch (error) {
     lock.release();

@@ -115,7 +115,7 @@ describe.skipIf(usingPostgres())('the embedded database after a SIGKILL', () => 
         posting.answer = await post(
           first.baseUrl,
           `/api/staff/clients/${clientId}/postings`,
-          { type: 'bonus', amountMinor: posting.amountMinor },
+          { type: 'bonus', amountMinor: posting.amountMinor, reason: 'Crash test bonus' },
           { ...staffHeaders, 'idempotency-key': posting.key },
         );
         if (posting.answer.status === 201) acknowledged += 1;
@@ -159,7 +159,7 @@ describe.skipIf(usingPostgres())('the embedded database after a SIGKILL', () => 
       posting.answer = await post(
         second.baseUrl,
         `/api/staff/clients/${clientId}/postings`,
-        { type: 'bonus', amountMinor: posting.amountMinor },
+        { type: 'bonus', amountMinor: posting.amountMinor, reason: 'Crash test bonus' },
         { ...staffHeaders, 'idempotency-key': posting.key },
       );
       expect(posting.answer.status).toBe(201);

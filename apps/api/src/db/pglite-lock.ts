@@ -33,7 +33,7 @@ function readPid(lockPath: string): number | null {
 
 function tryCreate(lockPath: string): boolean {
   try {
-    const fd = openSync(lockPath, 'wx', 0o644);
+    const fd = openSync(lockPath, 'wx', 0o600);
     try {
       writeSync(fd, `${process.pid}\n`);
     } finally {

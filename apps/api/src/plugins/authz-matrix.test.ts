@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staff } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
 import { makeSessionService } from '../modules/sessions/index.js';
-import { PDF_BYTES, upload } from '../test/documents-fixtures.js';
+import { PDF_BYTES, approveIdentityDocuments, upload } from '../test/documents-fixtures.js';
 import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
@@ -156,6 +156,7 @@ async function depositRequestOf(owner: ClientCaller): Promise<string> {
 }
 
 async function withdrawalOf(owner: ClientCaller): Promise<string> {
+  await approveIdentityDocuments(t, owner); // withdrawals need them (decision 104)
   const staffOwner = await staffCaller(t, 'owner');
   const confirmed = await post(
     t,

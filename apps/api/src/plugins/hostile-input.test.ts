@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePasswordHasher } from '../lib/passwords.js';
 import { hashToken } from '../lib/tokens.js';
 import { checkLedger } from '../modules/ledger/index.js';
+import { approveIdentityDocuments } from '../test/documents-fixtures.js';
 import {
   JsonObject,
   POOL_NAMES,
@@ -357,6 +358,9 @@ async function richClient(): Promise<ClientFixture> {
     await t.database.db.execute(sql`select id, referral_code from clients where email = ${email}`),
   );
   if (!row) throw new Error('client not found');
+  // Proof of ID and of residence approved, so it may withdraw and deposit past the limit
+  // (decision 104); the pending document below is therefore a card photo.
+  await approveIdentityDocuments(t, { email });
   // Each from an address of its own: the fuzzed requests may have used up a per-IP limit.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
   const as = (headers: Record<string, string>, url: string, payload?: object) =>
@@ -406,7 +410,7 @@ async function richClient(): Promise<ClientFixture> {
   );
   const upload = await t.app.inject({
     method: 'POST',
-    url: '/api/documents?kind=id',
+    url: '/api/documents?kind=card-front',
     remoteAddress,
     headers: { ...clientHeaders, 'content-type': 'application/pdf' },
     payload: Buffer.from('%PDF-1.4\n% fixture\n'),
@@ -681,6 +685,8 @@ function injectOptions(request: RequestTpl): InjectOptions & { payloadText?: str
   }
   if (body.contentType !== null) headers['content-type'] = body.contentType;
   return {
+    // Every method the app registers is one light-my-request's types name (its list is shorter
+    // than Fastify's).
     method: route.method as InjectOptions['method'],
     url,
     headers,

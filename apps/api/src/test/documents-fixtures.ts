@@ -1,10 +1,13 @@
 // Test helpers for documents: tiny real files of each accepted type (and some impostors), the
 // upload call as the portal makes it, and a look at the uploads directory.
-import { readdirSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentKind } from '@brokerdesk/shared';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Readable } from 'node:stream';
+import { clientDocuments, clients } from '../db/schema.js';
 import type { Caller } from './money-fixtures.js';
 import type { TestApp } from './test-app.js';
 
@@ -75,4 +78,41 @@ export function filesOnDisk(testApp: TestApp): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * A fixture shortcut, as markEmailVerified is for the e-mail: the client's proof of ID and of
+ * residence, approved, written straight to the database and the uploads directory (no mail or
+ * audit record, so tests about something else see nothing new). Afterwards the client may withdraw, and deposit
+ * past DEPOSITS_BEFORE_DOCUMENTS_USD (decision 104). The documents tests go through the real
+ * upload and review instead.
+ */
+export async function approveIdentityDocuments(
+  testApp: TestApp,
+  client: { email: string },
+): Promise<void> {
+  const [row] = await testApp.database.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.email, client.email.toLowerCase()));
+  if (!row) throw new Error(`no client ${client.email}`);
+  const now = new Date();
+  // Each with its file, so every document route finds what it expects.
+  const storedNames = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+  for (const name of storedNames) {
+    writeFileSync(join(uploadsDir(testApp), name), PDF_BYTES, { mode: 0o600 });
+  }
+  await testApp.database.db.insert(clientDocuments).values(
+    (['id', 'residence'] as const).map((kind, i) => ({
+      clientId: row.id,
+      kind,
+      status: 'approved' as const,
+      storedName: storedNames[i] ?? '',
+      originalName: `${kind}.pdf`,
+      contentType: 'application/pdf',
+      sizeBytes: PDF_BYTES.length,
+      sha256: createHash('sha256').update(PDF_BYTES).digest('hex'),
+      reviewedAt: now,
+    })),
+  );
 }

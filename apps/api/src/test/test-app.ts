@@ -137,7 +137,7 @@ export function registrationBody(overrides: Partial<RegisterForm> = {}): Registe
     firstName: 'Ada',
     lastName: 'Lovelace',
     email: `client-${randomUUID()}@example.com`,
-    phone: '447700900123',
+    phone: '+447700900123',
     password: 'secret-pass',
     confirmPassword: 'secret-pass',
     country: 'United Kingdom',

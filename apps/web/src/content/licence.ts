@@ -1,4 +1,4 @@
-import type { Licence, SiteContent } from './site';
+import { EXAMPLE_RISK_WARNING_PERCENT, type Licence, type SiteContent } from './site';
 
 /**
  * The operator's licence, or null: the one rule for every place that could claim regulation
@@ -43,4 +43,20 @@ function safeUrl(value: string | null | undefined): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The risk warning's percentage (docs/product.md §1.5) and whether it is only an example: a
+ * statistic about "this provider's" accounts is the operator's to state; an install without one
+ * shows the origin's figure marked as an example (docs/decisions/105-claims-from-configuration.md).
+ * It sits beside the licence rule, the other claim only configuration may make.
+ */
+export function riskWarningFigure(content: Pick<SiteContent, 'riskWarningPercent'>): {
+  percent: number;
+  example: boolean;
+} {
+  const configured = content.riskWarningPercent;
+  return configured == null
+    ? { percent: EXAMPLE_RISK_WARNING_PERCENT, example: true }
+    : { percent: configured, example: false };
 }

@@ -36,11 +36,36 @@ export interface PaymentInstructions {
   notice: string | null;
 }
 
+/**
+ * Marketing claims that are only true of an install whose operator makes them true (docs/product.md
+ * §1). Each one is shown only when set here; unset, the page says what is true of this
+ * install instead. The origin's wording is `ORIGIN_EXAMPLE_CLAIMS` below, ready to copy.
+ */
+export interface MarketingClaims {
+  /** The why-choose-us card on how orders are executed, e.g. the origin's "Pure ECN". */
+  execution?: { title: string; text: string } | null;
+  /** "More than N assets" in the home banner; unset, it counts the instruments the site lists. */
+  assetsMoreThan?: number | null;
+  /** "More than N trading tools" in the four steps. */
+  tradingToolsMoreThan?: number | null;
+  /** "Clients from more than N countries" on /about; unset, the countries the form offers. */
+  clientCountriesMoreThan?: number | null;
+  /** Who gives the webinars, e.g. "live online sessions with our market analysts". */
+  webinarSessions?: string | null;
+  /** Plan extras that are services you provide (the catalogue's `services`, e.g. daily signals). */
+  planServices?: boolean;
+}
+
 export interface SiteContent {
   companyName: string;
   licence: Licence | null;
-  /** Share of retail investor accounts that lose money trading CFDs with this provider. */
-  riskWarningPercent: number;
+  /**
+   * Share of retail investor accounts that lose money trading CFDs with this provider, as the
+   * operator measured it. null (the default): the footer and /risk show the origin's 54.6% marked
+   * as an example figure, since a demonstration has no client accounts to measure.
+   */
+  riskWarningPercent: number | null;
+  claims: MarketingClaims;
   supportEmail: string;
   /** A demonstration install: no real money, no regulated activity. */
   demo: boolean;
@@ -58,10 +83,33 @@ export interface SiteContent {
   payments: PaymentInstructions;
 }
 
+/** The default: no claim the install cannot back (every field unset). */
+export const NO_CLAIMS: MarketingClaims = {};
+
+/**
+ * The origin's claims, kept as the configured example (docs/configuration.md, "Operator content").
+ * Copy it into `site.claims` only for the parts your business really offers.
+ */
+export const ORIGIN_EXAMPLE_CLAIMS: MarketingClaims = {
+  execution: {
+    title: 'Pure ECN',
+    text: 'Orders are matched with liquidity providers directly, with spreads shown for each instrument.',
+  },
+  assetsMoreThan: 100,
+  tradingToolsMoreThan: 250,
+  clientCountriesMoreThan: 150,
+  webinarSessions: 'live online sessions with our market analysts',
+  planServices: true,
+};
+
+/** The origin's risk-warning figure, shown marked as an example until the operator sets theirs. */
+export const EXAMPLE_RISK_WARNING_PERCENT = 54.6;
+
 export const site: SiteContent = {
   companyName: 'BrokerDesk',
   licence: null,
-  riskWarningPercent: 54.6,
+  riskWarningPercent: null,
+  claims: NO_CLAIMS,
   supportEmail: 'support@example.com',
   demo: true,
   governingLaw: 'the United States',

@@ -1,11 +1,13 @@
 // How a transaction reads, the same in the portal and the back office: its signed amount, its
-// payment method's name and the names of the events on its timeline.
+// payment method's name, who entered it, and the names of the events on its timeline.
 import {
   formatCents,
   PAYMENT_METHODS,
   type Cents,
   type PaymentMethod,
   type PaymentMethodId,
+  type ProfitSource,
+  type Transaction,
   type TransactionEventKind,
 } from '@brokerdesk/shared';
 
@@ -37,4 +39,24 @@ export const TRANSACTION_EVENT_LABELS: Record<TransactionEventKind, string> = {
   cancelled: 'Cancelled',
   failed: 'Failed',
   reversed: 'Reversed',
+};
+
+/**
+ * "Credited by staff" (or "Debited by staff") for a line staff entered, so a figure staff typed
+ * never reads like one the client earned; "Entered by staff" while it has moved no money
+ * (pending, failed); null for the client's own and the system's lines (decision 103).
+ */
+export function staffProvenance(
+  transaction: Pick<Transaction, 'enteredBy' | 'direction' | 'status'>,
+): string | null {
+  if (transaction.enteredBy !== 'staff') return null;
+  if (transaction.status !== 'completed' && transaction.status !== 'reversed') {
+    return 'Entered by staff';
+  }
+  return transaction.direction === 'credit' ? 'Credited by staff' : 'Debited by staff';
+}
+
+/** The parts of the Profit card; trading will add `trading: 'Realised by trades'`. */
+export const PROFIT_PART_LABELS: Record<ProfitSource, string> = {
+  staff: 'Credited by staff',
 };

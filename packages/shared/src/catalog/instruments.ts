@@ -488,33 +488,10 @@ export const SHARE_INDEXES: readonly ContractInstrument[] = [
   },
 ];
 
-// QiWi deposits: the origin said "Instant" in this table but "up to three working days" on its
-// payment page; the slower figure is shown everywhere so no page overpromises.
-export const WITHDRAWAL_TABLES = [
-  {
-    columns: ['', '', 'Process Time', 'Fees', ''],
-    rows: [
-      ['', 'Bitcoin', 'Instant', '$0', 'Fund your account'],
-      ['', 'Credit Card', 'Instant', '$0', 'Fund your account'],
-      ['', 'Yandex Money', 'Instant', '$0', 'Fund your account'],
-      ['', 'Bank Transfer', 'Between 2-3 days', '$0', 'Fund your account'],
-      ['', 'Qiwi Wallet', 'Up to three working days', '$0', 'Fund your account'],
-      ['', 'Neteller', 'Instant', '$0', 'Fund your account'],
-      ['', 'Webmoney', 'Instant', '$0', 'Fund your account'],
-      ['', 'Skrill', 'Instant', '$0', 'Fund your account'],
-    ],
-  },
-  {
-    columns: ['', '', 'Process Time', 'Fees'],
-    rows: [
-      ['', 'Bitcoin', 'Instant', 'Account manager inquiry'],
-      ['', 'Credit Card', 'Up to 1 business day', 'Account manager inquiry'],
-      ['', 'Yandex Money', 'Up to 1 business day', 'Account manger inquiry'],
-      ['', 'Bank Transfer', 'Up to 2 business days', 'Account manager inquiry'],
-      ['', 'QiWi Wallet', 'Up to 1 business day', 'Account manager inquiry'],
-      ['', 'Neteller', 'Up to 1 business day', '2.9%'],
-      ['', 'Webmoney', 'Up to 1 business day', 'Account manager inquiry'],
-      ['', 'Skrill', 'Up to 1 business day', '2.9%'],
-    ],
-  },
-] as const;
+/**
+ * How many instruments the trade pages list (forex, energy and metals, futures, indexes), each
+ * name counted once. The home page states this number rather than the origin's unbacked "more
+ * than 100 assets" (docs/decisions/105-claims-from-configuration.md). A literal, so the home page
+ * does not bundle the tables to count them; catalog.test.ts checks it against the tables.
+ */
+export const LISTED_INSTRUMENT_COUNT = 73;

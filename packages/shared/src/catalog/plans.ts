@@ -16,17 +16,19 @@ export interface Plan {
   durationDays: number;
   type: string;
   features: readonly string[];
+  /**
+   * Extras that are a service someone must provide (the origin's "Daily signals"). The web shows
+   * them only when the operator's content says it provides them
+   * (docs/decisions/105-claims-from-configuration.md).
+   */
+  services: readonly string[];
   /** Monthly plans quote their spreads "from" this figure, in pips. */
   spreadsFrom?: string;
 }
 
 const WEEKLY_FEATURES = ['Duration: 1 week', 'Type: short time'] as const;
-const MONTHLY_FEATURES = [
-  'Negative balance protection',
-  'Scalping',
-  'Daily signals',
-  'Financial plan',
-] as const;
+const MONTHLY_FEATURES = ['Negative balance protection', 'Scalping', 'Financial plan'] as const;
+const MONTHLY_SERVICES = ['Daily signals'] as const;
 
 function weekly(id: string, name: string, dollars: number, bonusPercent: number): Plan {
   return {
@@ -39,6 +41,7 @@ function weekly(id: string, name: string, dollars: number, bonusPercent: number)
     durationDays: 7,
     type: 'Short time',
     features: WEEKLY_FEATURES,
+    services: [],
   };
 }
 
@@ -59,6 +62,7 @@ function monthly(
     durationDays: 30,
     type: 'Long time',
     features: MONTHLY_FEATURES,
+    services: MONTHLY_SERVICES,
     spreadsFrom,
   };
 }

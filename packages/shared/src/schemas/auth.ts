@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { COUNTRIES } from '../catalog/countries.js';
+import { COUNTRIES, type Country } from '../catalog/countries.js';
+import { COUNTRY_CODES } from '../catalog/countries-iso.js';
 import { MESSAGES } from '../messages.js';
+import { phoneToE164 } from '../phone.js';
 import { NUL_CHARACTER_MESSAGE, hasNoNul } from './storable.js';
 
 const m = MESSAGES.register;
@@ -33,7 +35,8 @@ export const RegisterBodySchema = z
     firstName: requiredText(m.firstNameRequired, 100),
     lastName: requiredText(m.lastNameRequired, 100),
     email: EmailSchema,
-    phone: requiredText(m.phoneRequired, 20).regex(/^\d+$/, m.phoneDigits),
+    /** As typed ("+49 151 23456789", "0151-2345678"); read with the country below. */
+    phone: requiredText(m.phoneRequired, 32),
     password: PasswordSchema,
     confirmPassword: z.string({ error: m.confirmRequired }).min(1, m.confirmRequired),
     country: z.enum(COUNTRIES, { error: m.countryRequired }),
@@ -52,7 +55,26 @@ export const RegisterBodySchema = z
         value.confirmPassword.length > 0
       );
     },
-  });
+  })
+  // The phone is read in the context of the chosen country and kept in E.164 (decision 107),
+  // checked as soon as both fields are otherwise fine, like the passwords above.
+  .refine((body) => phoneToE164(body.phone, COUNTRY_CODES[body.country]) !== undefined, {
+    path: ['phone'],
+    error: (issue) => m.phoneInvalid((issue.input as { country: Country }).country),
+    when: (payload) => {
+      const value = payload.value as { phone?: unknown; country?: unknown } | null;
+      return (
+        typeof value?.phone === 'string' &&
+        typeof value.country === 'string' &&
+        Object.hasOwn(COUNTRY_CODES, value.country) &&
+        !payload.issues.some((issue) => issue.path?.[0] === 'phone')
+      );
+    },
+  })
+  .transform((body) => ({
+    ...body,
+    phone: phoneToE164(body.phone, COUNTRY_CODES[body.country]) ?? body.phone,
+  }));
 
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 /** What the registration form holds before validation. */

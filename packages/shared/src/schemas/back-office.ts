@@ -211,6 +211,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The client's or staff member's name, when the target is one (null otherwise). */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

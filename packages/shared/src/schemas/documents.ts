@@ -4,6 +4,7 @@
 // page accepts is a file the server accepts.
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { formatCents } from '../money.js';
 import { ReasonBodySchema } from './money.js';
 
 const m = MESSAGES.documents;
@@ -244,3 +245,96 @@ export const DocumentReviewedSchema = z.object({
   document: StaffDocumentSchema,
 });
 export type DocumentReviewed = z.infer<typeof DocumentReviewedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// What waits for the documents (decision 104)
+
+export type RequiredDocumentKind = (typeof REQUIRED_DOCUMENT_KINDS)[number];
+
+/** Why a required document does not count yet. */
+export const MISSING_DOCUMENT_STATES = ['not-uploaded', 'pending', 'rejected'] as const;
+export type MissingDocumentState = (typeof MISSING_DOCUMENT_STATES)[number];
+
+export const MissingDocumentSchema = z.object({
+  kind: z.enum(REQUIRED_DOCUMENT_KINDS),
+  state: z.enum(MISSING_DOCUMENT_STATES),
+});
+export type MissingDocument = z.infer<typeof MissingDocumentSchema>;
+
+/**
+ * GET /api/documents/limits: what the client may do before proof of ID and of residence are
+ * approved. Deposit requests (pending or completed, whoever recorded them) count towards the
+ * limit; withdrawals, and a Live trading account once trading exists, wait for both documents.
+ */
+export const VerificationLimitsSchema = z.object({
+  /** Proof of ID and of residence that are not approved yet; empty once verified. */
+  missing: z.array(MissingDocumentSchema),
+  withdrawalsAllowed: z.boolean(),
+  /** The operator's DEPOSITS_BEFORE_DOCUMENTS_USD, in cents. */
+  depositLimitMinor: z.number().int(),
+  /** Deposits so far that count towards it (pending or completed). */
+  depositedMinor: z.number().int(),
+  /** What may still be requested before the documents are approved; null: no limit any more. */
+  depositRemainingMinor: z.number().int().nullable(),
+});
+export type VerificationLimits = z.infer<typeof VerificationLimitsSchema>;
+
+const MISSING_STATE_TEXT: Record<MissingDocumentState, string> = {
+  'not-uploaded': 'not uploaded yet',
+  pending: 'waiting for our review',
+  rejected: 'rejected: please upload a new one',
+};
+
+/** "proof of ID (not uploaded yet) and proof of residence (waiting for our review)". */
+export function missingDocumentsText(missing: readonly MissingDocument[]): string {
+  const parts = missing.map(
+    ({ kind, state }) =>
+      `${DOCUMENT_KIND_LABELS[kind].replace(/^Proof/, 'proof')} (${MISSING_STATE_TEXT[state]})`,
+  );
+  return parts.length <= 1
+    ? (parts[0] ?? '')
+    : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
+
+/** What waits for proof of ID and of residence: a client's withdrawal, a Live trading account. */
+export const IDENTITY_GATED_ACTIONS = ['withdrawal', 'live-account'] as const;
+export type IdentityGatedAction = (typeof IDENTITY_GATED_ACTIONS)[number];
+
+const GATED_ACTION_TEXT: Record<IdentityGatedAction, string> = {
+  withdrawal:
+    'Withdrawals need your proof of ID and proof of residence approved first, so that money only ever goes back to you.',
+  'live-account':
+    'A Live trading account needs your proof of ID and proof of residence approved first.',
+};
+
+/** The 403 DOCUMENTS_REQUIRED message, and the notice the form shows before anyone fills it. */
+export function documentsRequiredMessage(
+  action: IdentityGatedAction,
+  missing: readonly MissingDocument[],
+): string {
+  return `${GATED_ACTION_TEXT[action]} Still needed: ${missingDocumentsText(missing)}.`;
+}
+
+/**
+ * The refusal of a deposit request that would pass the limit, and the notice the deposit form
+ * shows before it.
+ */
+export function depositLimitMessage({
+  depositLimitMinor,
+  depositRemainingMinor,
+  missing,
+}: Pick<VerificationLimits, 'depositLimitMinor' | 'depositRemainingMinor' | 'missing'>): string {
+  const still = `Still needed: ${missingDocumentsText(missing)}.`;
+  if (depositLimitMinor === 0) {
+    return `Deposits open once your proof of ID and proof of residence are approved. ${still}`;
+  }
+  const remaining = depositRemainingMinor ?? 0;
+  const room =
+    remaining > 0
+      ? `you can request up to ${formatCents(remaining)} more`
+      : 'you have reached that limit';
+  return (
+    'Until your proof of ID and proof of residence are approved, deposits are limited to ' +
+    `${formatCents(depositLimitMinor)} in total: ${room}. ${still}`
+  );
+}

@@ -126,6 +126,9 @@ export const TransactionEventSchema = z.object({
 });
 export type TransactionEvent = z.infer<typeof TransactionEventSchema>;
 
+export const TRANSACTION_ENTERED_BY = ['client', 'staff', 'system'] as const;
+export type TransactionEnteredBy = (typeof TRANSACTION_ENTERED_BY)[number];
+
 export const TransactionSchema = z.object({
   id: z.string(),
   /** ISO time the row was created (or the business date staff gave it). */
@@ -144,6 +147,12 @@ export const TransactionSchema = z.object({
   reason: z.string().nullable(),
   /** A deposit that staff must check card documents for before confirming (docs/origin.md §5). */
   needsDocuments: z.boolean(),
+  /**
+   * Who entered the row: 'staff' for a staff posting or a row staff recorded, so the client can
+   * tell a figure staff credited from one earned (docs/product.md §10, decision 103). Always
+   * sent by the API; optional only so an older payload still reads.
+   */
+  enteredBy: z.enum(TRANSACTION_ENTERED_BY).optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
@@ -225,11 +234,33 @@ export type MoneySummary = z.infer<typeof MoneySummarySchema>;
 
 export const BALANCE_HISTORY_DAYS = 90;
 
-/** GET /api/money/balance-history: the balance at the end of each day with activity. */
+/**
+ * GET /api/money/balance-history: the ledger's running available balance over the last 90 days,
+ * one point per moment it changed (a transfer and its linked transfers share one), plus the
+ * opening balance before the first and the balance now. Highest and lowest span every point, so
+ * a peak inside a day is never lost.
+ */
 export const BalanceHistorySchema = z.object({
-  points: z.array(z.object({ date: z.string(), balanceMinor: z.number().int() })),
+  points: z.array(z.object({ at: z.string(), balanceMinor: z.number().int() })),
+  highestMinor: z.number().int().nullable(),
+  lowestMinor: z.number().int().nullable(),
 });
 export type BalanceHistory = z.infer<typeof BalanceHistorySchema>;
+
+/**
+ * Where the client's profit came from. Today staff credit all of it; the trading engine will add
+ * a 'trading' part (realised by trades). A part is listed only when it has moved money, so the
+ * portal never shows a made-up zero (docs/product.md §10, decision 103).
+ */
+export const PROFIT_SOURCES = ['staff'] as const;
+export type ProfitSource = (typeof PROFIT_SOURCES)[number];
+
+/** GET /api/money/profit: the Profit card's total and its parts. */
+export const ProfitBreakdownSchema = z.object({
+  totalMinor: z.number().int(),
+  parts: z.array(z.object({ source: z.enum(PROFIT_SOURCES), amountMinor: z.number().int() })),
+});
+export type ProfitBreakdown = z.infer<typeof ProfitBreakdownSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Staff money actions
@@ -249,26 +280,20 @@ export type ReasonBody = z.infer<typeof ReasonBodySchema>;
 export const STAFF_POSTING_TYPES = ['profit', 'bonus', 'ref_bonus', 'adjustment'] as const;
 export type StaffPostingType = (typeof STAFF_POSTING_TYPES)[number];
 
-/** POST /api/staff/clients/:clientId/postings: profit, bonus, ref. bonus or adjustment. */
+/**
+ * POST /api/staff/clients/:clientId/postings: profit, bonus, ref. bonus or adjustment. The reason
+ * is required for every type: the client sees it beside "Credited by staff" (decision 103).
+ */
 export const StaffPostingBodySchema = z
   .object({
     type: z.enum(STAFF_POSTING_TYPES, { error: m.postingTypeInvalid }),
     direction: z.enum(['credit', 'debit'], { error: m.directionInvalid }).default('credit'),
     amountMinor: AmountMinorSchema,
-    reason: z
-      .string()
-      .trim()
-      .max(REASON_MAX, m.reasonTooLong)
-      .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
-      .optional(),
+    reason: ReasonBodySchema.shape.reason,
   })
   .refine((body) => body.type === 'adjustment' || body.direction === 'credit', {
     message: m.onlyAdjustmentsDebit,
     path: ['direction'],
-  })
-  .refine((body) => body.type !== 'adjustment' || (body.reason ?? '') !== '', {
-    message: m.reasonRequired,
-    path: ['reason'],
   });
 export type StaffPostingBody = z.infer<typeof StaffPostingBodySchema>;
 

@@ -3,6 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../db/schema.js';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
 import { linkToken, startSmtpServer } from '../../test/smtp-server.js';
@@ -261,6 +262,7 @@ describe('notifications', () => {
 
   async function fundedClient() {
     const client = await clientCaller(t);
+    await approveIdentityDocuments(t, client); // it withdraws (decision 104)
     return client;
   }
 

@@ -2,10 +2,10 @@
 // action, so an action without its record (or a record without its action) cannot exist.
 // The table refuses UPDATE and DELETE (migration 0003), so the only other functions read.
 import type { AuditQuery } from '@brokerdesk/shared';
-import { and, desc, eq, gte, like, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gte, like, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, clients, staff } from '../../db/schema.js';
 import type { StaffActor } from '../../plugins/auth.js';
 
 // Who acted: the auth hook's view of the signed-in staff member (plugins/auth.ts).
@@ -38,7 +38,19 @@ export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry):
 }
 
 export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
-export type AuditRow = typeof auditLog.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect & { targetName: string | null };
+
+/**
+ * The name a person reads for the target: the client's or the staff member's, as they are now.
+ * An id in a text column is compared as text, so a malformed one finds nothing.
+ */
+const targetName = sql<string | null>`case
+  when ${auditLog.targetType} = 'client' then
+    (select ${clients.firstName} || ' ' || ${clients.lastName} from ${clients}
+      where ${clients.id}::text = ${auditLog.targetId})
+  when ${auditLog.targetType} = 'staff' then
+    (select ${staff.username} from ${staff} where ${staff.id}::text = ${auditLog.targetId})
+end`;
 
 function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {
   const parts: (SQL | undefined)[] = [
@@ -67,7 +79,7 @@ export async function findAuditPage(
   afterId?: string,
 ): Promise<AuditRow[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(auditLog), targetName })
     .from(auditLog)
     .where(conditions(filters, afterId))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))

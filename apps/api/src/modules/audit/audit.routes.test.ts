@@ -70,6 +70,18 @@ describe('GET /api/staff/audit', () => {
     expect((await get(t, '/api/staff/audit?from=yesterday', auditor)).statusCode).toBe(400);
   });
 
+  it('names a client target as the staff read it, not only by its id', async () => {
+    const client = await clientCaller(t);
+    await post(t, `/api/staff/clients/${client.id}/disable`, owner, { reason: 'Named' });
+    const page = (await get(t, `/api/staff/audit?targetId=${client.id}`, auditor)).json();
+    expect(page.items[0]).toMatchObject({
+      action: 'client.disable',
+      targetType: 'client',
+      targetId: client.id,
+      targetName: 'Ada Lovelace',
+    });
+  });
+
   it('answers 400, not 500 or a broken download, for filters the database cannot compare', async () => {
     const queries = [
       'from=0000-01-01T00:00:00Z', // no year 0 in PostgreSQL

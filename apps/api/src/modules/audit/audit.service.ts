@@ -20,6 +20,7 @@ function toEntry(row: AuditRow): AuditEntry {
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName: row.targetName,
     before: row.before,
     after: row.after,
     ip: row.ip,

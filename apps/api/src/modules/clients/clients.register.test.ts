@@ -109,7 +109,7 @@ describe('POST /api/userRegister/send', () => {
   it.each([
     ['email', 'not-an-email', m.emailInvalid],
     ['email', 'ada lovelace@example.com', m.emailInvalid],
-    ['phone', '+44 7700', m.phoneDigits],
+    ['phone', '+44 7700', m.phoneInvalid('United Kingdom')],
     ['country', 'Atlantis', m.countryRequired],
   ])('rejects %s %j with the seed message', async (field, value, message) => {
     const response = await t.register({ [field]: value });

@@ -5,7 +5,7 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { DocumentKind, DocumentStatus } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { clientDocuments, clients, staff } from '../../db/schema.js';
+import { clientDocuments, clientTransactions, clients, staff } from '../../db/schema.js';
 
 export type DocumentRow = typeof clientDocuments.$inferSelect;
 export type NewDocumentRow = typeof clientDocuments.$inferInsert;
@@ -202,4 +202,59 @@ export async function findClientEmailState(
     .where(eq(clients.id, clientId))
     .limit(1);
   return row ? { emailVerified: row.emailVerifiedAt !== null } : null;
+}
+
+/**
+ * Each required kind's newest document status (decision 104); a kind never uploaded is absent.
+ * An approved kind takes no more uploads, so its newest document stays the approved one.
+ */
+export async function findRequiredDocumentStatuses(
+  db: Db,
+  clientId: string,
+  kinds: readonly DocumentKind[],
+): Promise<{ kind: DocumentKind; status: DocumentStatus }[]> {
+  return db
+    .selectDistinctOn([clientDocuments.kind], {
+      kind: clientDocuments.kind,
+      status: clientDocuments.status,
+    })
+    .from(clientDocuments)
+    .where(and(eq(clientDocuments.clientId, clientId), inArray(clientDocuments.kind, [...kinds])))
+    .orderBy(clientDocuments.kind, desc(clientDocuments.createdAt), desc(clientDocuments.id));
+}
+
+/**
+ * The total of the client's deposits that count towards the limit before documents (decision
+ * 104): pending or completed, requested by the client or recorded by staff.
+ */
+export async function sumCountedDeposits(db: Db, clientId: string): Promise<number> {
+  const [row] = await db
+    .select({
+      total: sql<number>`coalesce(sum(${clientTransactions.amountMinor}), 0)::bigint`.mapWith(
+        Number,
+      ),
+    })
+    .from(clientTransactions)
+    .where(
+      and(
+        eq(clientTransactions.clientId, clientId),
+        eq(clientTransactions.type, 'deposit'),
+        inArray(clientTransactions.status, ['pending', 'completed']),
+      ),
+    );
+  return row?.total ?? 0;
+}
+
+/**
+ * Locks the client's row against other deposit requests of the same client until the
+ * transaction ends, so two at once cannot both fit under the limit. NO KEY UPDATE: inserts that
+ * reference the client (their foreign keys take KEY SHARE) are not held up.
+ */
+export async function lockClientForDepositLimit(tx: Db, clientId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.id, clientId))
+    .for('no key update');
+  return rows.length > 0;
 }

@@ -11,6 +11,7 @@ import {
   DocumentUploadedSchema,
   DocumentUploadQuerySchema,
   MESSAGES,
+  VerificationLimitsSchema,
 } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -117,6 +118,21 @@ export const documentRoutes: FastifyPluginAsyncZod<DocumentRoutesOptions> = asyn
       },
     },
     async (request) => service.listClientDocuments({ clientId: requireClient(request).clientId }),
+  );
+
+  app.get(
+    '/api/documents/limits',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'What waits for your proof of ID and of residence: withdrawals, and deposits past the limit',
+        response: { 200: VerificationLimitsSchema },
+      },
+    },
+    async (request) => service.getVerificationLimits({ clientId: requireClient(request).clientId }),
   );
 
   app.get(

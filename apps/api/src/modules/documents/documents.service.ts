@@ -52,6 +52,7 @@ import {
 } from './documents.repo.js';
 import type { DocumentRow, StaffDocumentRow } from './documents.repo.js';
 import { UploadRefusedError, makeDocumentStorage } from './documents.storage.js';
+import type { IdentityGate } from './identity-gate.js';
 import type { DocumentStorage, ReceivedFile } from './documents.storage.js';
 
 /** A client's list shows this many documents (every kind's newest is always in the summary). */
@@ -154,12 +155,15 @@ export function makeDocumentService({
   storage,
   mail,
   log,
+  identityGate,
 }: {
   db: Db;
   clock: Clock;
   storage: DocumentStorage;
   mail: MailService;
   log: FastifyBaseLogger;
+  /** What waits for the documents (decision 104), for GET /api/documents/limits. */
+  identityGate: IdentityGate;
 }) {
   async function verificationOf(clientId: string): Promise<VerificationSummary> {
     const state = await findClientEmailState(db, clientId);
@@ -402,6 +406,7 @@ export function makeDocumentService({
   return {
     uploadDocument,
     listClientDocuments,
+    getVerificationLimits: identityGate.getLimits,
     getClientDocument,
     openClientDocumentFile,
     openStaffDocumentFile,

@@ -83,6 +83,17 @@ function compose(
   return { template, subject, text, html };
 }
 
+/**
+ * A document's label inside a sentence: "Proof of ID" → "proof of ID". Words in capitals
+ * (ID, IBAN) keep them; plain lower-casing wrote "proof of id" (issue 16).
+ */
+export function inSentence(label: string): string {
+  return label
+    .split(' ')
+    .map((word) => (/^[A-Z0-9]{2,}$/.test(word) ? word : word.toLowerCase()))
+    .join(' ');
+}
+
 const IGNORE_IF_NOT_YOU = 'If you did not ask for this, you can ignore this e-mail.';
 
 export function makeMailTemplates(brand: MailBrand) {
@@ -194,13 +205,13 @@ export function makeMailTemplates(brand: MailBrand) {
 
     documentApproved: (p: { firstName: string; documentLabel: string }) =>
       compose(brand, 'document-approved', `${p.documentLabel} approved`, p.firstName, [
-        { paragraph: `Your ${p.documentLabel.toLowerCase()} has been checked and approved.` },
+        { paragraph: `Your ${inSentence(p.documentLabel)} has been checked and approved.` },
         { link: { label: 'See your verification status', url: portal('verification') } },
       ]),
 
     documentRejected: (p: { firstName: string; documentLabel: string; reason: string }) =>
       compose(brand, 'document-rejected', `${p.documentLabel} not accepted`, p.firstName, [
-        { paragraph: `We could not accept your ${p.documentLabel.toLowerCase()}.` },
+        { paragraph: `We could not accept your ${inSentence(p.documentLabel)}.` },
         { paragraph: `Reason: ${p.reason}` },
         { paragraph: 'Please upload a new one.' },
         { link: { label: 'Upload a new document', url: portal('verification') } },

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { MESSAGES } from '@brokerdesk/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -58,6 +59,7 @@ describe('four-eyes rule', () => {
 
   it('lets one staff member confirm up to the amount, and reject anything', async () => {
     const client = await clientCaller(t);
+    await approveIdentityDocuments(t, client); // past the limit before documents (decision 104)
     const small = await depositRequest(client, 100_000);
     expect(
       (await post(t, `/api/staff/deposits/${small}/confirm`, owner)).json().transaction.status,
@@ -71,6 +73,7 @@ describe('four-eyes rule', () => {
 
   it('needs two approvals for a withdrawal above the amount; the funds stay held until then', async () => {
     const client = await clientCaller(t);
+    await approveIdentityDocuments(t, client); // past the limit before documents (decision 104)
     const deposit = await depositRequest(client, 300_000);
     await post(t, `/api/staff/deposits/${deposit}/confirm`, owner);
     await post(t, `/api/staff/deposits/${deposit}/confirm`, operations);

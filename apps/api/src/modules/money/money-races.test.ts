@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { clientCaller, post as postAs, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp, usingPostgres } from '../../test/test-app.js';
@@ -83,12 +84,14 @@ describe.skipIf(!usingPostgres())('racing multi-transfer changes on PostgreSQL',
   it('subscribing while staff post a bonus to the same client', async () => {
     await expectNoServerErrors(async () => {
       const client = await clientCaller(t);
+      await approveIdentityDocuments(t, client); // past the limit before documents (decision 104)
       await confirmedDeposit(client, 500_000);
       return Promise.all([
         post('/api/subscriptions', client, { planId: 'basic' }),
         post(`/api/staff/clients/${client.id}/postings`, staff, {
           type: 'bonus',
           amountMinor: 1_000,
+          reason: 'Welcome bonus',
         }),
       ]);
     });
@@ -97,6 +100,7 @@ describe.skipIf(!usingPostgres())('racing multi-transfer changes on PostgreSQL',
   it("confirming the referred client's deposit while the referrer withdraws", async () => {
     await expectNoServerErrors(async () => {
       const { referrer, referred } = await referredPair();
+      await approveIdentityDocuments(t, referrer); // so that it may withdraw (decision 104)
       await confirmedDeposit(referrer, 100_000);
       const deposit = await depositRequest(referred, 50_000);
       return Promise.all([

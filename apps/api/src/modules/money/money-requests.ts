@@ -6,6 +6,7 @@ import type {
   TransactionWithTimeline,
   WithdrawalRequestBody,
 } from '@brokerdesk/shared';
+import type { IdentityGate } from '../documents/index.js';
 import { countLiveDeposits } from './money.repo.js';
 import type { MoneyMoves } from './money-moves.js';
 import type { MoneyResolution } from './money-resolution.js';
@@ -20,10 +21,16 @@ export function makeMoneyRequests({
   lines,
   moves,
   resolveRequest,
+  identityGate,
 }: {
   lines: StatementLines;
   moves: MoneyMoves;
   resolveRequest: MoneyResolution['resolveRequest'];
+  /**
+   * What waits for proof of ID and of residence (decision 104): withdrawals, and deposits past
+   * DEPOSITS_BEFORE_DOCUMENTS_USD. Client requests only; staff postings are never gated.
+   */
+  identityGate: Pick<IdentityGate, 'checkDepositRequest' | 'checkWithdrawalRequest'>;
 }) {
   async function requestDeposit({
     clientId,
@@ -53,6 +60,8 @@ export function makeMoneyRequests({
           amountMinor: [MESSAGES.money.belowMinimumDeposit],
         });
       }
+      // "We verify every account before money moves": before documents, only up to the limit.
+      await identityGate.checkDepositRequest(tx, { clientId, amountMinor: body.amountMinor });
       // docs/origin.md §5: a large card deposit, or any after the tenth, needs card documents first.
       const needsDocuments =
         (body.method === 'credit-card' &&
@@ -101,6 +110,8 @@ export function makeMoneyRequests({
       );
       if (replay) return replay;
 
+      // Money leaves only for a client whose identity and address staff have checked.
+      await identityGate.checkWithdrawalRequest(tx, { clientId });
       const feeMinor = feeFor(body.method, body.amountMinor);
       const hold = await moves.holdWithdrawal(tx, {
         clientId,

@@ -23,6 +23,7 @@ import type {
 import type { LightMyRequestResponse } from 'fastify';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { checkLedger } from '../ledger/index.js';
@@ -322,7 +323,8 @@ class Model {
 
       case 'posting': {
         if (call.type !== 'adjustment' && call.direction === 'debit') return invalid;
-        if (call.type === 'adjustment' && !call.reason) return invalid;
+        // Every back-office posting carries the reason the client sees (decision 103).
+        if (!call.reason) return invalid;
         const client = this.client(call.client);
         const signature = `posting|${client.id}|${call.type}|${call.direction}|${call.amountMinor}`;
         const replay = this.replayOf('staff', key, signature);
@@ -939,6 +941,8 @@ async function newClients(): Promise<ModelClient[]> {
   for (const referrer of REFERRERS) {
     const ref = referrer === null ? undefined : made[referrer]?.code;
     const { email, password } = await t.createClient(ref ? { ref } : {});
+    // The model has no documents: every client may withdraw and deposit freely (decision 104).
+    await approveIdentityDocuments(t, { email });
     const token = await t.login(email, password);
     const { code } = await getJson<ReferralOverview>('/api/referrals', token);
     made.push({ email, token, code, referrer });

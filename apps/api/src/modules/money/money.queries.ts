@@ -5,6 +5,7 @@ import { AppError, BALANCE_HISTORY_DAYS, MONEY_RULES } from '@brokerdesk/shared'
 import type {
   BalanceHistory,
   MoneySummary,
+  ProfitBreakdown,
   TransactionHistoryQuery,
   TransactionPage,
   TransactionWithTimeline,
@@ -126,43 +127,73 @@ export function makeMoneyQueries({
   }
 
   /**
-   * The available balance at the end of each day with activity in the last 90 days (UTC), and
-   * today. Walks back from the maintained balance through the window's movements only.
+   * The running available balance over the last 90 days (UTC): one point per moment it changed
+   * — every transfer counts, so a peak and a fall on the same day both show (issue 16) — plus
+   * the opening balance at the start of the first day with activity and the balance now. Walks
+   * back from the maintained balance through the window's movements only.
    */
   async function getBalanceHistory(clientId: string): Promise<BalanceHistory> {
     const now = clock.now();
     const account = await findClientCashAccount(db, clientId);
-    if (!account) return { points: [] };
+    if (!account) return { points: [], highestMinor: null, lowestMinor: null };
     const since = new Date(startOfUtcDay(now).getTime() - (BALANCE_HISTORY_DAYS - 1) * DAY_MS);
     const movements = await findAccountMovementsSince(db, account.id, since);
 
-    const deltaByDay = new Map<string, number>();
+    // Transfers written in one database transaction share their instant: one change.
+    const deltaAt = new Map<number, number>();
     const add = (at: Date, delta: number) => {
       if (at < since || delta === 0) return;
-      const day = at.toISOString().slice(0, 10);
-      deltaByDay.set(day, (deltaByDay.get(day) ?? 0) + delta);
+      deltaAt.set(at.getTime(), (deltaAt.get(at.getTime()) ?? 0) + delta);
     };
     for (const movement of movements) addAvailableChanges(movement, add);
 
     const available = account.creditsPosted - account.debitsPosted - account.debitsPending;
-    const today = now.toISOString().slice(0, 10);
-    const days = [...new Set([...deltaByDay.keys(), today])].sort().reverse();
-    const points: { date: string; balanceMinor: number }[] = [];
-    let endOfDay = available;
-    for (const day of days) {
-      points.push({ date: day, balanceMinor: endOfDay });
-      endOfDay -= deltaByDay.get(day) ?? 0;
+    const moments = [...deltaAt.keys()].sort((a, b) => b - a);
+    const newest: { at: number; balanceMinor: number }[] = [];
+    // The balance now, unless the newest change is now (an account without recent changes
+    // still has its balance).
+    if ((moments[0] ?? -Infinity) < now.getTime()) {
+      newest.push({ at: now.getTime(), balanceMinor: available });
     }
-    // The opening balance the day before the first activity, so the chart starts from it
-    // (e.g. $0 before the first deposit) rather than from a single point.
-    const firstDay = days.at(-1);
-    if (firstDay && deltaByDay.has(firstDay)) {
-      const dayBefore = new Date(Date.parse(`${firstDay}T00:00:00Z`) - DAY_MS);
-      if (dayBefore >= since) {
-        points.push({ date: dayBefore.toISOString().slice(0, 10), balanceMinor: endOfDay });
-      }
+    let after = available;
+    for (const moment of moments) {
+      newest.push({ at: moment, balanceMinor: after });
+      after -= deltaAt.get(moment) ?? 0;
     }
-    return { points: points.reverse() };
+    // The balance before the first change, from the start of that day (e.g. $0 before the
+    // first deposit), so the line starts where the account stood.
+    const first = moments.at(-1);
+    if (first !== undefined) {
+      const opening = Math.max(startOfUtcDay(new Date(first)).getTime(), since.getTime());
+      if (opening < first) newest.push({ at: opening, balanceMinor: after });
+    }
+    // A reduce, not Math.max(...values): a busy quarter may hold more points than arguments fit.
+    let highestMinor = available;
+    let lowestMinor = available;
+    for (const point of newest) {
+      highestMinor = Math.max(highestMinor, point.balanceMinor);
+      lowestMinor = Math.min(lowestMinor, point.balanceMinor);
+    }
+    return {
+      points: newest.reverse().map((point) => ({
+        at: new Date(point.at).toISOString(),
+        balanceMinor: point.balanceMinor,
+      })),
+      highestMinor,
+      lowestMinor,
+    };
+  }
+
+  /**
+   * The Profit card's parts. Only staff post the `profit` kind today, so all of it is credited
+   * by staff; trading will add its own kind and part (decision 103). No money, no part.
+   */
+  async function getProfitBreakdown(clientId: string): Promise<ProfitBreakdown> {
+    const { profitMinor } = await ledger.getClientFinances(db, clientId);
+    return {
+      totalMinor: profitMinor,
+      parts: profitMinor === 0 ? [] : [{ source: 'staff', amountMinor: profitMinor }],
+    };
   }
 
   async function listPendingForStaff() {
@@ -191,6 +222,7 @@ export function makeMoneyQueries({
     getHistoryPage,
     historyCsv,
     getBalanceHistory,
+    getProfitBreakdown,
     listPendingForStaff,
   };
 }

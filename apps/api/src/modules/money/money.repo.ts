@@ -33,6 +33,8 @@ const statementColumns = {
   destination: clientTransactions.destination,
   reason: clientTransactions.reason,
   needsDocuments: clientTransactions.needsDocuments,
+  /** Who entered the row: the portal says "Credited by staff" for 'staff:…' (decision 103). */
+  createdBy: clientTransactions.createdBy,
   businessDate: clientTransactions.businessDate,
   createdAt: clientTransactions.createdAt,
 };

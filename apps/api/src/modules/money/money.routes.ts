@@ -8,6 +8,7 @@ import {
   MoneyRequestListSchema,
   MoneyRequestResponseSchema,
   MoneySummarySchema,
+  ProfitBreakdownSchema,
   TransactionHistoryQuerySchema,
   TransactionPageSchema,
   WithdrawalRequestBodySchema,
@@ -56,11 +57,26 @@ export const moneyRoutes: FastifyPluginAsyncZod<MoneyRoutesOptions> = async (
       schema: {
         tags,
         security,
-        summary: 'Available balance at the end of each day with activity (last 90 days, UTC)',
+        summary:
+          'Running available balance after every change in the last 90 days, with highest and lowest',
         response: { 200: BalanceHistorySchema },
       },
     },
     async (request) => queries.getBalanceHistory(requireClient(request).clientId),
+  );
+
+  app.get(
+    '/api/money/profit',
+    {
+      config: clientOnly,
+      schema: {
+        tags,
+        security,
+        summary: 'The profit total and its parts (credited by staff; realised by trades to come)',
+        response: { 200: ProfitBreakdownSchema },
+      },
+    },
+    async (request) => queries.getProfitBreakdown(requireClient(request).clientId),
   );
 
   app.post(

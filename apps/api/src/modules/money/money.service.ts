@@ -5,6 +5,7 @@
 // audit record together. Each use case has its own file; this factory wires them together.
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
+import type { IdentityGate } from '../documents/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import { makeMoneyMoves } from './money-moves.js';
@@ -22,6 +23,8 @@ export interface MoneyServiceDeps {
   fourEyesAboveMinor?: number | undefined;
   /** Tells the client when staff decide a request (in the decision's transaction). */
   mail: MailService;
+  /** What waits for proof of ID and of residence (decision 104). */
+  identityGate: IdentityGate;
 }
 
 export function makeMoneyService({
@@ -30,6 +33,7 @@ export function makeMoneyService({
   ledger,
   fourEyesAboveMinor,
   mail,
+  identityGate,
 }: MoneyServiceDeps) {
   const lines = makeStatementLines({ db, clock });
   const moves = makeMoneyMoves({ ledger, lines });
@@ -45,6 +49,7 @@ export function makeMoneyService({
     lines,
     moves,
     resolveRequest: resolution.resolveRequest,
+    identityGate,
   });
   const postings = makeStaffPostings({ ledger, lines, moves });
   const reversals = makeReversals({ clock, ledger, lines });

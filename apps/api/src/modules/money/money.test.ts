@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.js';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp, markEmailVerified } from '../../test/test-app.js';
@@ -57,6 +58,8 @@ async function requestDeposit(client: Client, amountMinor: number, method = 'bit
 /** A client holding `amountMinor` after a confirmed deposit. */
 async function fundedClient(amountMinor: number, ref?: string): Promise<Client> {
   const client = await clientCaller(t, ref);
+  // Withdrawals need approved documents (decision 104).
+  await approveIdentityDocuments(t, client);
   const id = await requestDeposit(client, amountMinor);
   const confirmed = await post(t, `/api/staff/deposits/${id}/confirm`, operations);
   expect(confirmed.statusCode, confirmed.body).toBe(200);
@@ -130,6 +133,7 @@ describe('deposit requests', () => {
 
   it('flags a card deposit of $15,000 or more for documents', async () => {
     const client = await clientCaller(t);
+    await approveIdentityDocuments(t, client); // past the limit before documents (decision 104)
     const response = await post(t, '/api/deposits', client, {
       amountMinor: 1_500_000,
       method: 'credit-card',
@@ -385,13 +389,14 @@ describe('staff postings, reversals and the seed call', () => {
   it('posts profit, bonus, ref. bonus and adjustments (a debit needs a reason and funds)', async () => {
     const client = await fundedClient(30_000);
     const url = `/api/staff/clients/${client.id}/postings`;
-    expect((await post(t, url, owner, { type: 'profit', amountMinor: 1_250 })).statusCode).toBe(
-      201,
-    );
-    expect((await post(t, url, owner, { type: 'bonus', amountMinor: 500 })).statusCode).toBe(201);
-    expect((await post(t, url, owner, { type: 'ref_bonus', amountMinor: 300 })).statusCode).toBe(
-      201,
-    );
+    const reason = 'Goodwill for the delayed transfer';
+    for (const [type, amountMinor] of [
+      ['profit', 1_250],
+      ['bonus', 500],
+      ['ref_bonus', 300],
+    ] as const) {
+      expect((await post(t, url, owner, { type, amountMinor, reason })).statusCode).toBe(201);
+    }
     const noReason = await post(t, url, owner, {
       type: 'adjustment',
       direction: 'debit',
@@ -402,6 +407,7 @@ describe('staff postings, reversals and the seed call', () => {
       type: 'profit',
       direction: 'debit',
       amountMinor: 1,
+      reason,
     });
     expect(profitDebit.json().fields.direction).toEqual([
       'Only an adjustment can take money from a client',
@@ -432,6 +438,7 @@ describe('staff postings, reversals and the seed call', () => {
         await post(t, `/api/staff/clients/${randomUUID()}/postings`, owner, {
           type: 'bonus',
           amountMinor: 1,
+          reason: 'Welcome bonus',
         })
       ).statusCode,
     ).toBe(404);
@@ -574,12 +581,114 @@ describe('referrals', () => {
   });
 });
 
+describe('provenance of staff-entered figures (issue 16, decision 103)', () => {
+  it('refuses a back-office posting without a reason, for every type', async () => {
+    const client = await clientCaller(t);
+    const url = `/api/staff/clients/${client.id}/postings`;
+    for (const type of ['profit', 'bonus', 'ref_bonus', 'adjustment']) {
+      for (const body of [
+        { type, amountMinor: 4_000 },
+        { type, amountMinor: 4_000, reason: '   ' },
+      ]) {
+        const response = await post(t, url, owner, body);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().fields.reason).toEqual(['Please give a reason the client will see']);
+      }
+    }
+    expect((await finances(client)).finances[0]?.profit).toBe(0);
+  });
+
+  it('tells the client which lines staff entered, with the reason given', async () => {
+    const client = await fundedClient(30_000);
+    await post(t, `/api/staff/clients/${client.id}/postings`, owner, {
+      type: 'profit',
+      amountMinor: 2_500,
+      reason: 'Q3 goodwill',
+    });
+    const seed = await post(t, '/api/transactions/transaction', owner, {
+      userId: client.id,
+      type: 'Profit',
+      amount: 40,
+    });
+    expect(seed.statusCode).toBe(201);
+    expect(seed.json().transaction).toMatchObject({ enteredBy: 'staff', reason: null });
+
+    const items = (await get(t, '/api/transactions', client)).json().items;
+    expect(
+      items.map((item: Record<string, unknown>) => [
+        item.type,
+        item.amountMinor,
+        item.enteredBy,
+        item.reason,
+      ]),
+    ).toEqual([
+      ['profit', 4_000, 'staff', null],
+      ['profit', 2_500, 'staff', 'Q3 goodwill'],
+      ['deposit', 30_000, 'client', null],
+    ]);
+    // The staff's view of the statement says the same.
+    const detail = (await get(t, `/api/staff/clients/${client.id}`, owner)).json();
+    expect(detail.transactions[0]).toMatchObject({ type: 'profit', enteredBy: 'staff' });
+  });
+
+  it('keeps the origin dashboard payload exactly as it was, staff profit included', async () => {
+    const client = await clientCaller(t);
+    await post(t, '/api/transactions/transaction', owner, {
+      userId: client.id,
+      type: 'Profit',
+      amount: 40,
+    });
+    const info = await finances(client);
+    expect(info.finances[0]).toEqual({
+      deposited: 0,
+      profit: 40,
+      bonus: 0,
+      refBonus: 0,
+      balance: 40,
+    });
+    expect(Object.keys(info.transactions[0] ?? {}).sort()).toEqual([
+      '_id',
+      'amount',
+      'date',
+      'status',
+      'type',
+    ]);
+  });
+
+  it('splits the profit into its parts: all of it credited by staff until trading exists', async () => {
+    const fresh = await clientCaller(t);
+    expect((await get(t, '/api/money/profit', fresh)).json()).toEqual({
+      totalMinor: 0,
+      parts: [],
+    });
+
+    const client = await clientCaller(t);
+    await post(t, '/api/transactions/transaction', owner, {
+      userId: client.id,
+      type: 'Profit',
+      amount: 40,
+    });
+    await post(t, `/api/staff/clients/${client.id}/postings`, owner, {
+      type: 'profit',
+      amountMinor: 1_000,
+      reason: 'Q3 goodwill',
+    });
+    const response = await get(t, '/api/money/profit', client);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      totalMinor: 5_000,
+      parts: [{ source: 'staff', amountMinor: 5_000 }],
+    });
+    expect((await get(t, '/api/money/profit', owner)).statusCode).toBe(403);
+  });
+});
+
 describe('statement', () => {
   it('pages newest first with a keyset cursor, filters, and refuses a foreign cursor', async () => {
     const client = await fundedClient(30_000);
     const url = `/api/staff/clients/${client.id}/postings`;
     for (const amountMinor of [101, 102, 103, 104]) {
-      await post(t, url, owner, { type: 'bonus', amountMinor });
+      await post(t, url, owner, { type: 'bonus', amountMinor, reason: 'Loyalty bonus' });
     }
     const seen: number[] = [];
     let cursor: string | null = null;
@@ -618,31 +727,41 @@ describe('statement', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Date,Type,Direction,Amount (USD),Fee (USD),Status,Method,Destination,Reason,Id',
+      'Date,Type,Direction,Amount (USD),Fee (USD),Status,Method,Destination,Reason,Id,Entered by',
     );
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(
       `Adjustment,credit,10.00,0.00,Completed,,,"'=HYPERLINK(""http://evil"")"`,
     );
+    expect(lines[1]?.endsWith(',staff')).toBe(true);
   });
 
-  it('charts the available balance by day, ending at today’s figure', async () => {
-    const client = await fundedClient(45_000);
+  it('charts the running balance after every movement, peaks within a day included', async () => {
+    const client = await fundedClient(112_500);
     await post(t, '/api/withdrawals', client, {
-      amountMinor: 5_000,
+      amountMinor: 96_000,
       method: 'bitcoin',
       destination: 'bc1qexample',
     });
-    const points = (await get(t, '/api/money/balance-history', client)).json().points;
-    const today = new Date();
-    const yesterday = new Date(today.getTime() - 24 * 60 * 60 * 1000);
-    // From $0 the day before the first deposit to today's available balance.
-    expect(points).toEqual([
-      { date: yesterday.toISOString().slice(0, 10), balanceMinor: 0 },
-      { date: today.toISOString().slice(0, 10), balanceMinor: 40_000 },
+    const history = (await get(t, '/api/money/balance-history', client)).json();
+    // From $0 at the start of the day, up to $1,125.00, down to $165.00 — all the same day.
+    expect(history.points.map((point: { balanceMinor: number }) => point.balanceMinor)).toEqual([
+      0, 112_500, 16_500, 16_500,
     ]);
+    expect(history.highestMinor).toBe(112_500);
+    expect(history.lowestMinor).toBe(0);
+    const times = history.points.map((point: { at: string }) => Date.parse(point.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(new Date(times[0]).toISOString()).toBe(
+      `${new Date(times[1]).toISOString().slice(0, 10)}T00:00:00.000Z`,
+    );
+
     const fresh = await clientCaller(t);
-    expect((await get(t, '/api/money/balance-history', fresh)).json().points).toEqual([]);
+    expect((await get(t, '/api/money/balance-history', fresh)).json()).toEqual({
+      points: [],
+      highestMinor: null,
+      lowestMinor: null,
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import type {
   DashboardTransaction,
   PaymentMethodId,
   Transaction,
+  TransactionEnteredBy,
   TransactionWithTimeline,
 } from '@brokerdesk/shared';
 import { csvLine, plainDollars } from '../../lib/csv.js';
@@ -17,6 +18,13 @@ import type { StatementRow, TransactionEventRow } from './money.repo.js';
 /** The date a row is shown under: the business date staff gave it, else when it was created. */
 function shownDate(row: StatementRow): Date {
   return row.businessDate ?? row.createdAt;
+}
+
+/** 'staff' for a row staff entered (a posting, a recorded transaction, a reversal). */
+export function enteredBy(createdBy: string): TransactionEnteredBy {
+  if (createdBy.startsWith('staff:')) return 'staff';
+  if (createdBy.startsWith('client:')) return 'client';
+  return 'system';
 }
 
 export function toTransaction(row: StatementRow): Transaction {
@@ -32,6 +40,7 @@ export function toTransaction(row: StatementRow): Transaction {
     destination: row.destination,
     reason: row.reason,
     needsDocuments: row.needsDocuments,
+    enteredBy: enteredBy(row.createdBy),
   };
 }
 
@@ -71,6 +80,7 @@ export const CSV_HEADER = [
   'Destination',
   'Reason',
   'Id',
+  'Entered by',
 ] as const;
 
 export function toCsvLine(row: StatementRow): string {
@@ -85,5 +95,6 @@ export function toCsvLine(row: StatementRow): string {
     row.destination ?? '',
     row.reason ?? '',
     row.id,
+    enteredBy(row.createdBy),
   ]);
 }

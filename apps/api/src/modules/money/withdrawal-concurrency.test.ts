@@ -12,6 +12,7 @@ import type {
 } from '@brokerdesk/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { createTestApp, usingPostgres } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { checkLedger } from '../ledger/index.js';
@@ -30,7 +31,10 @@ afterAll(async () => {
 
 /** A new client whose deposit of `balanceMinor` staff have confirmed; returns its token. */
 async function fundedClient(balanceMinor: number): Promise<string> {
-  const { token } = await t.signedInClient();
+  const client = await t.signedInClient();
+  const { token } = client;
+  // Withdrawals, and deposits past the limit, need approved documents (decision 104).
+  await approveIdentityDocuments(t, client);
   const deposit = await t.app.inject({
     method: 'POST',
     url: '/api/deposits',

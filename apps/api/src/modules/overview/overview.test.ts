@@ -1,5 +1,6 @@
 // The back office's overview figures, from real rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { clientCaller, get, post, staffCaller } from '../../test/money-fixtures.js';
 import type { Caller } from '../../test/money-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -18,6 +19,7 @@ afterAll(async () => {
 describe('GET /api/staff/overview', () => {
   it('counts new clients, pending requests, money moved today and open tickets', async () => {
     const client = await clientCaller(t);
+    await approveIdentityDocuments(t, client); // it withdraws (decision 104)
     await post(t, '/api/transactions/transaction', owner, {
       userId: client.id,
       type: 'Deposit',

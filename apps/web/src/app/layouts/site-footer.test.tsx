@@ -29,10 +29,18 @@ describe('SiteFooter (default demo content)', () => {
     expect(footer.querySelector('a[href^="http"]')).toBeNull();
   });
 
-  it('carries the risk warning with the configured percentage and the legal links', async () => {
+  it('marks the 54.6% risk figure as an example, not a statistic about this install', async () => {
     renderAt(<SiteFooter />);
     const warning = (await screen.findByText(/Risk warning:/)).closest('p');
-    expect(warning?.textContent).toContain('54.6% of retail investor accounts lose money');
+    // Issue 16: "… lose money with this provider" was a statistic about accounts it does not have.
+    expect(warning?.textContent).toContain(
+      'Example figure: 54.6% of retail investor accounts lose money when trading CFDs; this demonstration has no real client accounts to measure.',
+    );
+    expect(warning?.textContent).not.toContain('with this provider');
+  });
+
+  it('carries the legal links', async () => {
+    renderAt(<SiteFooter />);
     expect(screen.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
       '/terms',
     );
@@ -53,7 +61,11 @@ describe('SiteFooter (licence configured by the operator)', () => {
     const register = screen.getByRole('link', { name: /public register/i });
     expect(register.getAttribute('href')).toBe('https://register.example.org/firms/123');
     expect(screen.queryByText(DEMO_NOTICE)).toBeNull();
-    expect(screen.getByText(/Risk warning:/).closest('p')?.textContent).toContain('71.2%');
+    const warning = screen.getByText(/Risk warning:/).closest('p')?.textContent;
+    expect(warning).toContain(
+      '71.2% of retail investor accounts lose money when trading CFDs with this provider.',
+    );
+    expect(warning).not.toContain('Example figure');
     expect(screen.getByText(/© \d{4} Example Markets Ltd/)).toBeTruthy();
   });
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site, type SiteContent } from '../../content/site';
-import { configuredLicence } from '../../content/licence';
+import { configuredLicence, riskWarningFigure } from '../../content/licence';
 
 const noSubscription = () => () => {};
 
@@ -30,6 +30,7 @@ export function SiteFooter({ content = site }: { content?: SiteContent }) {
   // says "not a regulated broker", and the footer must not contradict itself.
   const licence = configuredLicence(content);
   const showDemoNotice = content.demo || licence === null;
+  const risk = riskWarningFigure(content);
   return (
     <footer className="site-footer">
       <div className="container site-footer-inner">
@@ -52,9 +53,21 @@ export function SiteFooter({ content = site }: { content?: SiteContent }) {
         {licence?.compensationText ? <p className="licence">{licence.compensationText}</p> : null}
         <p className="risk-warning">
           <strong>Risk warning:</strong> CFDs are complex products, and leverage means losses can
-          build up quickly. {content.riskWarningPercent}% of retail investor accounts lose money
-          when trading CFDs with this provider. Only trade if you understand how CFDs work and can
-          afford to lose the money you put in.
+          build up quickly.{' '}
+          {risk.example ? (
+            // A figure about "this provider's" accounts is the operator's to state; the default
+            // install has none of its own (docs/decisions/105-claims-from-configuration.md).
+            <>
+              <strong>Example figure:</strong> {risk.percent}% of retail investor accounts lose
+              money when trading CFDs; this demonstration has no real client accounts to measure.
+            </>
+          ) : (
+            <>
+              {risk.percent}% of retail investor accounts lose money when trading CFDs with this
+              provider.
+            </>
+          )}{' '}
+          Only trade if you understand how CFDs work and can afford to lose the money you put in.
         </p>
         <nav aria-label="Legal" className="footer-links">
           <ul>

@@ -17,6 +17,7 @@ export function ModalDialog({
   returnFocusRef,
   closeLabel = 'Close',
   tone = 'neutral',
+  actions,
 }: {
   title: string;
   children: ReactNode;
@@ -24,6 +25,8 @@ export function ModalDialog({
   returnFocusRef?: RefObject<HTMLElement | null>;
   closeLabel?: string;
   tone?: 'neutral' | 'success' | 'failure';
+  /** Buttons after Close (a confirmation's "Subscribe"); Close still takes focus first. */
+  actions?: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -82,6 +85,7 @@ export function ModalDialog({
         <button ref={closeRef} type="button" className="button button--secondary" onClick={onClose}>
           {closeLabel}
         </button>
+        {actions}
       </div>
     </dialog>
   );

@@ -8,7 +8,7 @@ const valid: RegisterForm = {
   firstName: ' Ada ',
   lastName: 'Lovelace',
   email: ' Ada@Example.COM ',
-  phone: '447700900123',
+  phone: '0712 345678',
   password: 'secret123',
   confirmPassword: 'secret123',
   country: 'Kenya',
@@ -18,7 +18,7 @@ describe('checkRegistration', () => {
   it('returns the body the shared schema parses: trimmed, e-mail lower-cased', () => {
     expect(checkRegistration(valid)).toEqual({
       ok: true,
-      body: { ...valid, firstName: 'Ada', email: 'ada@example.com' },
+      body: { ...valid, firstName: 'Ada', email: 'ada@example.com', phone: '+254712345678' },
     });
   });
 
@@ -50,7 +50,7 @@ describe('checkRegistration', () => {
     const result = checkRegistration({ ...valid, phone: '12ab', confirmPassword: 'secret124' });
     expect(result).toEqual({
       ok: false,
-      errors: { phone: m.phoneDigits, confirmPassword: m.passwordsDiffer },
+      errors: { phone: m.phoneInvalid('Kenya'), confirmPassword: m.passwordsDiffer },
     });
   });
 });

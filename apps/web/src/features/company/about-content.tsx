@@ -1,3 +1,4 @@
+import { COUNTRIES } from '@brokerdesk/shared';
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
 import { site, type SiteContent } from '../../content/site';
@@ -24,12 +25,16 @@ export function AboutContent({ content = site }: { content?: SiteContent }) {
 
       <h2>Global operations</h2>
       <p>
-        Registration is open to clients from more than 150 countries. Once registered, a client can
-        browse forex pairs, energy carriers and metals, commodity futures and share indexes, read
-        our education material and follow our webinars. Questions go to our support desk, either
-        through the contact form or from the client portal, where every reply is kept with the
-        original message. Staff work from one back office in which every action on a client account
-        is recorded in an audit log.
+        {/* A count of clients' countries is the operator's claim; the default states what the
+            registration form offers (docs/decisions/105-claims-from-configuration.md). */}
+        {content.claims.clientCountriesMoreThan
+          ? `We have clients from more than ${content.claims.clientCountriesMoreThan} countries.`
+          : `Registration is open to clients from the ${COUNTRIES.length} countries listed on the registration form.`}{' '}
+        Once registered, a client can browse forex pairs, energy carriers and metals, commodity
+        futures and share indexes, read our education material and follow our webinars. Questions go
+        to our support desk, either through the contact form or from the client portal, where every
+        reply is kept with the original message. Staff work from one back office in which every
+        action on a client account is recorded in an audit log.
       </p>
 
       <h2>Our vision</h2>

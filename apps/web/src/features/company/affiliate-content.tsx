@@ -36,12 +36,14 @@ export function AffiliateContent({ content = site }: { content?: SiteContent }) 
       <h2>Your partner account</h2>
       <ul>
         <li>A personal partner account inside the client portal, with your own referral link.</li>
+        {/* Only what the portal's referral page really shows (docs/decisions/105-claims-from-configuration.md). */}
         <li>
-          Statistics on the visitors you send: how many arrived, registered and funded an account.
+          The list of clients you introduced and how far each has got: registered, verified or
+          funded.
         </li>
         <li>
-          Marketing materials, such as banners and texts, which you can place on your website or
-          share with your audience.
+          Ask your partner manager before you use our name or material on your website, so that what
+          you publish is accurate.
         </li>
       </ul>
       <p>

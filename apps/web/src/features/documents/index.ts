@@ -5,3 +5,10 @@ export { VerificationStatusPanel } from './components/verification-status-panel'
 export { DocumentFileView } from './components/document-file-view';
 export { DocumentStatusPill, VerificationStatusPill } from './components/document-status';
 export { formatFileSize } from './check-document-file';
+// What waits for the documents (decision 104), shown by the money feature's forms.
+export {
+  DepositLimitNotice,
+  DocumentsRequiredLink,
+  WithdrawalDocumentsNotice,
+  useRefreshVerificationLimits,
+} from './components/money-documents-notice';

@@ -20,8 +20,8 @@ export function EbookContent() {
 
       <h2>Put it into practice</h2>
       <p>
-        Registered clients can download the e-book from the client portal and follow it up in our
-        free webinars. The e-book is general education, not investment advice.
+        Registered clients can ask for the e-book from the support page of the client portal and
+        follow it up in our free webinars. The e-book is general education, not investment advice.
       </p>
       <p className="info-cta">
         <Link to={paths.userDashboard} className="button button--accent button--large">

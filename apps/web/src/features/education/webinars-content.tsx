@@ -1,12 +1,16 @@
 import { Link } from 'react-router';
 import { paths } from '../../config/paths';
+import { site, type SiteContent } from '../../content/site';
 
-export function WebinarsContent() {
+export function WebinarsContent({ content = site }: { content?: SiteContent }) {
   return (
     <>
       <h2>FOREX WEBINARS</h2>
       <p className="lead">
-        Learn how the currency market works in live online sessions with our market analysts.
+        {/* Who presents is the operator's claim (docs/decisions/105-claims-from-configuration.md). */}
+        {content.claims.webinarSessions
+          ? `Learn how the currency market works in ${content.claims.webinarSessions}.`
+          : 'Learn how the currency market works in our webinars.'}{' '}
         Webinars are free for registered clients.
       </p>
       <p>

@@ -1,6 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SCROLL_HINT } from '../../components/ui/scroll-region';
 import { ContractTable, ForexTable } from './components/instrument-table';
 import { FeeTable } from './components/fee-tables';
 import { PaymentMethodsAccordion } from './components/payment-methods-accordion';
@@ -25,6 +26,8 @@ const rowOf = (table: HTMLElement, name: string) => {
 };
 
 describe('forex table', () => {
+  afterEach(() => vi.restoreAllMocks());
+
   it('shows the seed’s columns and all 59 instruments', () => {
     render(<ForexTable rows={forexRows} />);
     const table = screen.getByRole('table', { name: /forex instruments/i });
@@ -38,6 +41,18 @@ describe('forex table', () => {
     for (const th of within(table).getAllByRole('columnheader')) {
       expect(th.getAttribute('scope')).toBe('col');
     }
+  });
+
+  // Issue 16: on a phone the table was clipped with nothing saying there was more.
+  it('says it scrolls sideways when it is wider than the screen, and takes focus', () => {
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(620);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358);
+    render(<ForexTable rows={forexRows} />);
+    const hint = screen.getByText(SCROLL_HINT);
+    expect(hint.closest('p')?.hidden).toBe(false);
+    const region = screen.getByRole('region', { name: /forex instruments/i });
+    expect(region.getAttribute('tabindex')).toBe('0');
+    expect(region.getAttribute('aria-describedby')).toBe(hint.closest('p')?.id);
   });
 
   it('carries the seed’s leverage, spread and hours constants', () => {
@@ -150,7 +165,7 @@ describe('withdrawal page tables', () => {
     const table = screen.getByRole('table', { name: 'Deposits' });
     expect(headers(table)).toEqual(['Method', 'Process Time', 'Fees']);
     expect(bodyRows(table)).toHaveLength(8);
-    expect(rowOf(table, 'Bank Transfer')).toEqual(['Bank Transfer', 'Between 2-3 days', '$0']);
+    expect(rowOf(table, 'Bank Transfer')).toEqual(['Bank Transfer', 'Up to 3 business days', '$0']);
     expect(rowOf(table, 'QiWi Wallet')[2]).toBe('$0');
   });
 
@@ -160,7 +175,14 @@ describe('withdrawal page tables', () => {
     expect(headers(table)).toEqual(['Method', 'Process Time', 'Fees']);
     expect(rowOf(table, 'Neteller')).toEqual(['Neteller', 'Up to 1 business day', '2.9%']);
     expect(rowOf(table, 'Skrill')).toEqual(['Skrill', 'Up to 1 business day', '2.9%']);
-    expect(rowOf(table, 'Bitcoin')).toEqual(['Bitcoin', 'Instant', 'Account manager inquiry']);
+    // Issue 16, item 3: every withdrawal is reviewed by staff within 1 business day; the origin's
+    // Bitcoin "Instant" contradicted that.
+    expect(rowOf(table, 'Bitcoin')).toEqual([
+      'Bitcoin',
+      'Up to 1 business day',
+      'Account manager inquiry',
+    ]);
+    expect(table.textContent).not.toContain('Instant');
     expect(rowOf(table, 'Bank Transfer')[1]).toBe('Up to 2 business days');
     expect(rowOf(table, 'Yandex Money')[2]).toBe('Account manager inquiry');
     expect(table.textContent).not.toContain('manger');
@@ -187,8 +209,8 @@ describe('payment methods accordion', () => {
     ]);
     expect(items.every((d) => !d.open)).toBe(true);
     const time = (i: number) => items[i]?.querySelector('dd')?.textContent;
-    expect(time(0)).toBe('Up to three working days');
-    expect(time(3)).toBe('Up to three working days');
+    expect(time(0)).toBe('Up to 3 business days');
+    expect(time(3)).toBe('Up to 3 business days');
     expect([1, 2, 4, 5, 6, 7].map(time)).toEqual(Array(6).fill('Instant'));
     const deposits = screen.getAllByRole('link', { name: /^Deposit with / });
     expect(deposits).toHaveLength(8);

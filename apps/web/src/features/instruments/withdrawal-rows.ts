@@ -1,7 +1,13 @@
-// The two tables of /withdrawal (docs/origin.md §9 "Payments") from the origin's WITHDRAWAL_TABLES, with
-// its empty columns and the 'Fund your account' button column dropped, names spelled as on the
-// payment page, and the origin's typo 'Account manger inquiry' corrected.
-import { WITHDRAWAL_TABLES } from '@brokerdesk/shared';
+// The two tables of /withdrawal (docs/origin.md §9 "Payments"), read from the shared payment-method
+// catalogue, the one source of processing times and fees (docs/decisions/105-claims-from-configuration.md),
+// in the origin's row order.
+import {
+  DEPOSIT_FEE,
+  PAYMENT_METHODS,
+  WITHDRAWAL_FEE_ON_REQUEST,
+  type PaymentMethod,
+  type PaymentMethodId,
+} from '@brokerdesk/shared';
 
 export interface FeeRow {
   method: string;
@@ -9,19 +15,41 @@ export interface FeeRow {
   fee: string;
 }
 
-const NAME_FIXES: Record<string, string> = { 'Qiwi Wallet': 'QiWi Wallet' };
-const fixName = (name: string) => NAME_FIXES[name.trim()] ?? name.trim();
-const fixFee = (fee: string) => fee.trim().replace(/\bmanger\b/, 'manager');
+/** The origin's order of both tables. */
+const DEPOSIT_ORDER: readonly PaymentMethodId[] = [
+  'bitcoin',
+  'credit-card',
+  'yandex',
+  'bank-transfer',
+  'qiwi',
+  'neteller',
+  'webmoney',
+  'skrill',
+];
 
-function toRows(table: { readonly rows: readonly (readonly string[])[] }): FeeRow[] {
-  return table.rows.map((cells) => {
-    // Origin layout: ['', method, process time, fees, (button)].
-    const [, method = '', processTime = '', fee = ''] = cells;
-    return { method: fixName(method), processTime: processTime.trim(), fee: fixFee(fee) };
-  });
+function method(id: PaymentMethodId): PaymentMethod {
+  const found = PAYMENT_METHODS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`unknown payment method ${id}`);
+  return found;
 }
 
-const [depositTable, withdrawalTable] = WITHDRAWAL_TABLES;
+/** The public pages' name of a payment method ('Yandex Money' where the portal says 'Yandex'). */
+export function publicMethodName(id: PaymentMethodId): string {
+  const found = method(id);
+  return found.fullName ?? found.name;
+}
 
-export const depositFeeRows: readonly FeeRow[] = toRows(depositTable);
-export const withdrawalFeeRows: readonly FeeRow[] = toRows(withdrawalTable);
+export const depositFeeRows: readonly FeeRow[] = DEPOSIT_ORDER.map((id) => ({
+  method: publicMethodName(id),
+  processTime: method(id).depositTime,
+  fee: DEPOSIT_FEE,
+}));
+
+export const withdrawalFeeRows: readonly FeeRow[] = DEPOSIT_ORDER.map((id) => {
+  const { withdrawalTime, withdrawalFeeBp } = method(id);
+  return {
+    method: publicMethodName(id),
+    processTime: withdrawalTime,
+    fee: withdrawalFeeBp === undefined ? WITHDRAWAL_FEE_ON_REQUEST : `${withdrawalFeeBp / 100}%`,
+  };
+});

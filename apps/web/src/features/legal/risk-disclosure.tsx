@@ -1,17 +1,22 @@
+import { riskWarningFigure } from '../../content/licence';
 import { site, type SiteContent } from '../../content/site';
 import { formatPercent } from '../company';
 import './legal.css';
 
 export function RiskDisclosure({ content = site }: { content?: SiteContent }) {
-  const percent = formatPercent(content.riskWarningPercent);
+  const risk = riskWarningFigure(content);
+  const percent = formatPercent(risk.percent);
   return (
     <>
       <p className="lead risk-headline">
         <strong>
           CFDs are complex instruments and come with a high risk of losing money rapidly due to
-          leverage. {percent} of retail investor accounts lose money when trading CFDs with this
-          provider.
+          leverage.{' '}
+          {risk.example
+            ? `Example figure: ${percent} of retail investor accounts lose money when trading CFDs.`
+            : `${percent} of retail investor accounts lose money when trading CFDs with this provider.`}
         </strong>{' '}
+        {risk.example ? 'This demonstration has no real client accounts to measure. ' : null}
         You should consider whether you understand how CFDs work and whether you can afford to take
         the high risk of losing your money.
       </p>

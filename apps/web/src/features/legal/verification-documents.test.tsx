@@ -17,4 +17,16 @@ describe('verification documents (/verification)', () => {
     expect(text).toContain('a card deposit of $15,000 or more, or more than 10 deposits');
     expect(text).toMatch(/verify the card or payment details/);
   });
+
+  it('states what waits for the documents as the platform enforces it (decision 104)', () => {
+    renderAt(<VerificationDocuments />, '/verification');
+    const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(screen.getByRole('heading', { name: 'What waits for your documents' })).toBeTruthy();
+    expect(text).toContain(
+      'Withdrawals are paid only once your proof of identity and your proof of residence are both approved.',
+    );
+    expect(text).toContain('Deposits can be requested before then, up to a set total');
+    // Deposits are confirmed before documents (up to the limit): no page may say otherwise.
+    expect(text).not.toMatch(/before we can confirm deposits/i);
+  });
 });

@@ -13,10 +13,23 @@ export function VerificationDocuments() {
   return (
     <>
       <p className="lead">
-        Before we can confirm deposits and pay out withdrawals, we need to know who you are. You
-        upload the documents below from the client portal, and a member of staff approves or rejects
-        each one, giving a reason you can read.
+        We need to know who you are before money leaves your account. You upload the documents below
+        from the client portal, and a member of staff approves or rejects each one, giving a reason
+        you can read.
       </p>
+
+      <h2>What waits for your documents</h2>
+      <ul>
+        <li>
+          <strong>Withdrawals</strong> are paid only once your proof of identity and your proof of
+          residence are both approved.
+        </li>
+        <li>
+          <strong>Deposits</strong> can be requested before then, up to a set total; your client
+          portal shows the figure and how much of it is left. Once both documents are approved, that
+          limit no longer applies.
+        </li>
+      </ul>
 
       <h2>1. Proof of identity</h2>
       <p>

@@ -8,8 +8,8 @@ export default function Page() {
   return (
     <InfoPage path="/calendar">
       <p>
-        Choose the day of the webinar you want to follow, then press REMIND to see the date of your
-        reminder.
+        Choose the day of the webinar you want to follow, from today up to a year ahead, then press
+        REMIND to see the date of your reminder.
       </p>
       <WebinarCalendar />
     </InfoPage>

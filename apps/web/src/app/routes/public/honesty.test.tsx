@@ -150,13 +150,19 @@ describe('with a licence configured in the content module', () => {
 describe('risk disclosure', () => {
   it('takes the risk percentage from the content module', () => {
     renderWith('/risk', <RiskDisclosure content={{ ...site, riskWarningPercent: 71.3 }} />);
-    expect(pageText()).toContain('71.3% of retail investor accounts lose money');
-    expect(pageText()).not.toContain(`${site.riskWarningPercent}%`);
+    expect(pageText()).toContain(
+      '71.3% of retail investor accounts lose money when trading CFDs with this provider',
+    );
+    expect(pageText()).not.toContain('54.6%');
+    expect(pageText()).not.toContain('Example figure');
   });
 
-  it('serves the same disclosure at /risks', () => {
+  it('serves the same disclosure at /risks, its default figure marked as an example', () => {
     renderAt(<Risk />, '/risks');
     expect(screen.getByRole('heading', { level: 1, name: 'Risk disclosure' })).toBeTruthy();
-    expect(pageText()).toContain(`${site.riskWarningPercent}% of retail investor accounts`);
+    expect(pageText()).toContain(
+      'Example figure: 54.6% of retail investor accounts lose money when trading CFDs.',
+    );
+    expect(pageText()).not.toContain('with this provider');
   });
 });

@@ -1,3 +1,4 @@
+import { PAYMENT_METHODS, WITHDRAWAL_PROCESSING } from '@brokerdesk/shared';
 import { screen, within } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('instrument pages', () => {
     const table = screen.getByRole('table');
     expect(headerTexts(table)).toEqual(columns);
     expect(table.querySelectorAll('tbody tr')).toHaveLength(rows);
-    expect(table.closest('.table-scroll')).not.toBeNull();
+    expect(table.closest('[role="region"]')?.getAttribute('tabindex')).toBe('0');
     expect(screen.getByRole('link', { name: 'START TRADING NOW' }).getAttribute('href')).toBe(
       '/userDashboard',
     );
@@ -117,10 +118,21 @@ describe('/withdrawal', () => {
         ?.textContent;
     expect(fee('Neteller')).toBe('2.9%');
     expect(fee('Skrill')).toBe('2.9%');
-    expect(
-      screen.getByText('Withdrawal requests are processed within 1 business day.'),
-    ).toBeTruthy();
-    expect(screen.getByText(/24\s+hours written notice/)).toBeTruthy();
+  });
+
+  it('states the processing time once, and no method contradicts it (issue 16, item 3)', () => {
+    renderAt(<withdrawal.default />, '/withdrawal');
+    const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text.split(WITHDRAWAL_PROCESSING)).toHaveLength(2);
+    const withdrawals = screen.getByRole('table', { name: /withdrawal processing/i });
+    expect(within(withdrawals).queryByText('Instant')).toBeNull();
+    // The same times as the portal's withdrawal form, which reads the same catalogue.
+    for (const method of PAYMENT_METHODS) {
+      const name = method.fullName ?? method.name;
+      const row = within(withdrawals).getByRole('rowheader', { name }).closest('tr');
+      expect(row?.children[1]?.textContent).toBe(method.withdrawalTime);
+    }
+    expect(text).not.toContain('24 hours written notice');
   });
 });
 

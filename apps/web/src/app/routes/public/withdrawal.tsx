@@ -1,3 +1,4 @@
+import { WITHDRAWAL_PROCESSING } from '@brokerdesk/shared';
 import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
 import { paths } from '../../../config/paths';
@@ -22,15 +23,15 @@ export default function WithdrawalPage() {
       <h2>Deposits</h2>
       <FeeTable caption="Deposit processing times and fees" rows={depositFeeRows} />
       <h2>Withdrawals</h2>
+      {/* Stated once, from the shared catalogue; the table's times count from the request. */}
+      <p>
+        {WITHDRAWAL_PROCESSING} The times below run from your request to the money being sent. Your
+        request from the dashboard is also the written notice the{' '}
+        <Link to={paths.terms}>client agreement</Link> asks for.
+      </p>
       <FeeTable caption="Withdrawal processing times and fees" rows={withdrawalFeeRows} />
       <h2>Notes</h2>
       <ul>
-        <li>Withdrawal requests are processed within 1 business day.</li>
-        <li>
-          As set out in the <Link to={paths.terms}>client agreement</Link>, a withdrawal needs 24
-          hours written notice. You give that notice by submitting a withdrawal request from your
-          dashboard.
-        </li>
         <li>
           Where the fee reads &lsquo;Account manager inquiry&rsquo;, ask your account manager or our
           support team for the current fee before you request the withdrawal.

@@ -7,15 +7,41 @@ import './activity-popup.css';
 export const ACTIVITY_POLL_MS = 20_000;
 export const ACTIVITY_VISIBLE_MS = 8_000;
 
-/** "A client from GERMANY just opened an account" — nothing but the country and the kind. */
-export function describeActivity(event: ActivityEvent): string {
+/** Up to this age an event "just" happened; older ones say when (issue 16). */
+export const JUST_NOW_MS = 5 * 60_000;
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** "12 minutes ago", "2 hours ago", "3 days ago" (English, whole units rounded down). */
+export function timeAgo(ageMs: number): string {
+  const [unit, size] =
+    ageMs < HOUR
+      ? (['minute', MINUTE] as const)
+      : ageMs < DAY
+        ? (['hour', HOUR] as const)
+        : (['day', DAY] as const);
+  return new Intl.RelativeTimeFormat('en').format(-Math.max(1, Math.floor(ageMs / size)), unit);
+}
+
+/**
+ * "A client from GERMANY just opened an account" for the last few minutes, then "A client from
+ * GERMANY opened an account 2 hours ago": nothing but the country, the kind and when. The popup
+ * shows events up to ACTIVITY_WINDOW_HOURS old (24 h by default), and "just" must not stretch that
+ * far. Called when an event is shown, in the browser, never while pre-rendering.
+ */
+export function describeActivity(event: ActivityEvent, now: number = Date.now()): string {
   const from = `A client from ${event.country.toUpperCase()}`;
-  if (event.kind === 'plan-subscribed') {
-    return event.planName
-      ? `${from} just subscribed to the ${event.planName} plan`
-      : `${from} just subscribed to a plan`;
-  }
-  return `${from} just opened an account`;
+  const age = now - Date.parse(event.at);
+  const what =
+    event.kind === 'plan-subscribed'
+      ? event.planName
+        ? `subscribed to the ${event.planName} plan`
+        : 'subscribed to a plan'
+      : 'opened an account';
+  if (Number.isNaN(age)) return `${from} ${what}`; // an unreadable time claims no recency
+  return age < JUST_NOW_MS ? `${from} just ${what}` : `${from} ${what} ${timeAgo(age)}`;
 }
 
 /**

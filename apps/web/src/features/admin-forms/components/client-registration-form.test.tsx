@@ -23,7 +23,7 @@ async function fill(user: UserEvent) {
   await user.type(input('First Name'), 'Grace');
   await user.type(input('Last Name'), 'Hopper');
   await user.type(input('Email'), 'Grace@Example.com');
-  await user.type(input('Phone Number'), '5550100');
+  await user.type(input('Phone Number'), '(202) 555-0100');
   await user.type(input('Password'), 'cobol-1959');
   await user.type(input('Confirm Password'), 'cobol-1959');
   await user.selectOptions(screen.getByLabelText('Country'), 'United States');
@@ -80,7 +80,7 @@ describe('Manage Registration', () => {
       firstName: 'Grace',
       lastName: 'Hopper',
       email: 'grace@example.com',
-      phone: '5550100',
+      phone: '+12025550100',
       password: 'cobol-1959',
       confirmPassword: 'cobol-1959',
       country: 'United States',

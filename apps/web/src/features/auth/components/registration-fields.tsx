@@ -44,7 +44,7 @@ export function RegistrationFields({
       <TextField
         label="Phone Number"
         type="tel"
-        inputMode="numeric"
+        inputMode="tel"
         autoComplete={suggest('tel')}
         error={errors.phone}
         {...editable('phone')}

@@ -22,9 +22,39 @@ export function registrationFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
     const taken =
       error.code === 'EMAIL_TAKEN' || (error.status === 409 && error.code === undefined);
-    if (taken) return `❌ ${MESSAGES.register.emailTaken}`;
+    if (taken) return MESSAGES.register.emailTaken;
   }
   return MESSAGES.register.failure;
+}
+
+interface RegistrationResult {
+  ok: boolean;
+  text: string;
+  /** The address the verification link went to. */
+  email?: string;
+}
+
+/** The origin's ✅ and ❌, drawn: every browser has SVG, not every one an emoji font. */
+function ResultIcon({ ok }: { ok: boolean }) {
+  return (
+    <svg
+      className="result-line__icon"
+      viewBox="0 0 20 20"
+      width="18"
+      height="18"
+      aria-hidden="true"
+    >
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path
+        d={ok ? 'M5.5 10.5l3 3 6-6.5' : 'M6.5 6.5l7 7m0-7l-7 7'}
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
 }
 
 /**
@@ -35,7 +65,7 @@ export function registrationFailureMessage(error: unknown): string {
 export function RegistrationForm() {
   const form = useRegistrationForm();
   const registration = useRegister();
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<RegistrationResult | null>(null);
 
   const onValid = (body: RegisterBody) => {
     setResult(null);
@@ -43,24 +73,29 @@ export function RegistrationForm() {
     registration.mutate(ref ? { ...body, ref } : body, {
       onSuccess: () => {
         form.clear();
-        setResult(MESSAGES.register.success);
+        setResult({ ok: true, text: MESSAGES.register.success, email: body.email });
       },
       onError: (error) => {
-        setResult(registrationFailureMessage(error));
+        setResult({ ok: false, text: registrationFailureMessage(error) });
         applyServerFieldErrors(error, REGISTRATION_FIELD_NAMES, form.setError);
       },
     });
   };
 
   // Only when the validation could not be fetched (connection lost).
-  const onUnavailable = () => setResult(MESSAGES.register.failure);
+  const onUnavailable = () => setResult({ ok: false, text: MESSAGES.register.failure });
   const pending = registration.isPending;
 
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit(onValid, onUnavailable)}>
       <RegistrationFields form={form} autofill />
-      <button type="submit" className="button button--primary button--block" disabled={pending}>
-        {pending ? 'Registering…' : 'Register'}
+      {/* A submit before the validation has arrived waits for it, saying so (decision 106). */}
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={pending || form.checking}
+      >
+        {pending ? 'Registering…' : form.checking ? 'Checking…' : 'Register'}
       </button>
       <p
         role="status"
@@ -68,10 +103,14 @@ export function RegistrationForm() {
         className={
           result === null
             ? 'result-line'
-            : `result-line ${result.includes('✅') ? 'result-line--success' : 'result-line--failure'}`
+            : `result-line ${result.ok ? 'result-line--success' : 'result-line--failure'}`
         }
       >
-        {result}
+        {result ? <ResultIcon ok={result.ok} /> : null}
+        {result?.text}
+      </p>
+      <p aria-live="polite" className="result-line__next">
+        {result?.email ? MESSAGES.register.checkEmail(result.email) : null}
       </p>
     </form>
   );

@@ -40,6 +40,9 @@ describe('useRegistrationForm before its validation has arrived', () => {
 
     expect(errorOf(input('First Name'))).toBeNull();
     expect(screen.getByRole('status').textContent).toBe('');
+    // Not a silent form: the button says the details are being checked, and takes no second press.
+    const checking = screen.getByRole('button', { name: 'Checking…' });
+    expect((checking as HTMLButtonElement).disabled).toBe(true);
 
     await act(async () => fetchValidation.open());
 
@@ -47,6 +50,7 @@ describe('useRegistrationForm before its validation has arrived', () => {
     expect(errorOf(input('Confirm Password'))).toBe(MESSAGES.register.confirmRequired);
     expect(errorOf(input('Password'))).toBeNull();
     expect(document.activeElement).toBe(input('First Name'));
+    expect(screen.getByRole('button', { name: 'Register' })).toBe(checking);
     expect(api.requests).toHaveLength(0);
   });
 });

@@ -32,17 +32,24 @@ function isFieldName(name: string): name is RegistrationFieldName {
   return (REGISTRATION_FIELD_NAMES as readonly string[]).includes(name);
 }
 
-let validation: Promise<{ checkRegistration: typeof checkRegistration }> | null = null;
+type Validation = { checkRegistration: typeof checkRegistration };
+
+let validation: Promise<Validation> | null = null;
+/** The module once it has arrived: a submit after that is checked at once, without waiting. */
+let arrived: Validation | null = null;
 
 /**
  * The shared schema's check, fetched once per page (zod is about a fifth of /userRegister's
  * JavaScript otherwise). A failed fetch is forgotten, so the next submit tries again.
  */
 function loadValidation() {
-  validation ??= import('../registration-validation').catch((error: unknown) => {
-    validation = null;
-    throw error;
-  });
+  validation ??= import('../registration-validation').then(
+    (module) => (arrived = module),
+    (error: unknown) => {
+      validation = null;
+      throw error;
+    },
+  );
   return validation;
 }
 
@@ -51,12 +58,14 @@ function loadValidation() {
  * Registration: validated on submit with the shared schema (the seed's messages), the first
  * invalid field focused, a field's error cleared as soon as that field is edited. The inputs are
  * uncontrolled: their values are read when the form is sent. The schema is loaded right after
- * the form mounts; a submit before it has arrived waits for it (docs/decisions/083).
+ * the form mounts; a submit before it has arrived waits for it, and meanwhile `checking` is true
+ * so the form can say so on its button — never a silent form (docs/decisions/083, 106).
  */
 export function useRegistrationForm() {
   const elements = useRef(new Map<RegistrationFieldName, FieldElement>());
   const [errors, setErrors] = useState<RegistrationErrors>({});
   const [passwordFieldsKey, setPasswordFieldsKey] = useState(0);
+  const [checking, setChecking] = useState(false);
 
   useEffect(() => {
     loadValidation().catch(() => undefined);
@@ -115,29 +124,47 @@ export function useRegistrationForm() {
     (onValid: (body: RegisterBody) => void, onUnavailable: (error: unknown) => void) =>
     (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
+      if (checking) return;
       const values = readValues();
-      loadValidation().then(({ checkRegistration }) => {
-        const check = checkRegistration(values);
-        if (check.ok) {
+      const check = ({ checkRegistration }: Validation) => {
+        const result = checkRegistration(values);
+        if (result.ok) {
           setErrors({});
-          onValid(check.body);
+          onValid(result.body);
           return;
         }
         const found: RegistrationErrors = {};
         for (const name of REGISTRATION_FIELD_NAMES) {
-          const message = check.errors[name];
+          const message = result.errors[name];
           if (message !== undefined) found[name] = message;
         }
         setErrors(found);
         const first = REGISTRATION_FIELD_NAMES.find((name) => found[name] !== undefined);
         if (first) elements.current.get(first)?.focus();
-      }, onUnavailable);
+      };
+      if (arrived) {
+        check(arrived);
+        return;
+      }
+      setChecking(true);
+      loadValidation().then(
+        (module) => {
+          setChecking(false);
+          check(module);
+        },
+        (error: unknown) => {
+          setChecking(false);
+          onUnavailable(error);
+        },
+      );
     };
 
   return {
     handleSubmit,
     setError,
     errors,
+    /** A submit is waiting for the validation to arrive (a slow first load). */
+    checking,
     /** The props of one field's input. */
     editable: (name: RegistrationFieldName) => fields[name],
     passwordFieldsKey,

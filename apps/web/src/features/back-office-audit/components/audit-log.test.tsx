@@ -18,6 +18,7 @@ function entry(overrides: Partial<AuditEntry> = {}): AuditEntry {
     action: 'client.disable',
     targetType: 'client',
     targetId: 'c-1',
+    targetName: null,
     before: { disabled: false },
     after: { disabled: true, reason: 'Chargeback <b>fraud</b>' },
     ip: '203.0.113.7',
@@ -94,6 +95,24 @@ describe('AuditLog', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
   });
 
+  it('names the target a person reads, keeping its id in the tooltip', async () => {
+    signInAsStaff(api, 'compliance');
+    const named = entry({ targetName: 'Ada Lovelace' });
+    const staffTarget = entry({
+      id: 'a-9',
+      targetType: 'staff',
+      targetId: 's-1',
+      targetName: 'bob',
+    });
+    api.on(`GET ${LOG}`, { status: 200, body: { items: [named, staffTarget], nextCursor: null } });
+    renderLog();
+
+    const link = await screen.findByRole('link', { name: 'Ada Lovelace' });
+    expect(link.getAttribute('href')).toBe('/adminDashboard/clients/c-1');
+    expect(link.getAttribute('title')).toBe('c-1');
+    expect(screen.getByText('bob', { selector: 'span' }).getAttribute('title')).toBe('s-1');
+  });
+
   it('puts the filters in the address and sends them, dates as the day’s start and end', async () => {
     signInAsStaff(api, 'owner');
     api.on(`GET ${LOG}`, { status: 200, body: { items: [], nextCursor: null } });
@@ -122,6 +141,36 @@ describe('AuditLog', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getByLabelText<HTMLInputElement>('Staff username').value).toBe('');
+  });
+
+  it('takes and shows filter dates as the table does, day-month-year, with a hint', async () => {
+    signInAsStaff(api, 'owner');
+    api.on(`GET ${LOG}`, { status: 200, body: { items: [CONFIRM], nextCursor: null } });
+    const { user, router } = renderLog('?from=2026-03-01');
+    await screen.findByText('deposit.confirm');
+
+    const from = screen.getByLabelText<HTMLInputElement>('From');
+    // The table's "03-03-2026, 12:00:00" and the filter agree on the order of day and month.
+    expect(from.value).toBe('01-03-2026');
+    expect(from.getAttribute('placeholder')).toBe('dd-mm-yyyy');
+    const hint = document.getElementById(from.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Dates are day-month-year, as in the table: 03-03-2026.');
+
+    await user.type(screen.getByLabelText('To'), '03-03-2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-03'),
+    );
+    expect(lastQuery(LOG).get('to')).toBe(new Date('2026-03-03T23:59:59.999').toISOString());
+
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '31-02-2026');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(
+      await screen.findByText('Enter the date as day-month-year, e.g. 03-03-2026'),
+    ).toBeTruthy();
+    expect(screen.getByLabelText('To').getAttribute('aria-invalid')).toBe('true');
+    expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-03');
   });
 
   it('refuses a From date after the To date', async () => {

@@ -41,12 +41,19 @@ function Target({ entry }: { entry: AuditEntry }) {
   return (
     <>
       <span className="table-sub">{entry.targetType}</span>
+      {/* A name a person can read; the id stays in the tooltip for searching by id. */}
       {entry.targetType === 'client' ? (
-        <Link to={paths.adminClient(entry.targetId)} className="bo-audit-id">
-          {entry.targetId}
+        <Link
+          to={paths.adminClient(entry.targetId)}
+          className={entry.targetName ? undefined : 'bo-audit-id'}
+          title={entry.targetId}
+        >
+          {entry.targetName ?? entry.targetId}
         </Link>
       ) : (
-        <span className="bo-audit-id">{entry.targetId}</span>
+        <span className={entry.targetName ? undefined : 'bo-audit-id'} title={entry.targetId}>
+          {entry.targetName ?? entry.targetId}
+        </span>
       )}
     </>
   );

@@ -306,11 +306,88 @@ describe('ClientDetail', () => {
       });
     const { user } = renderDetail();
     await user.click(await screen.findByRole('button', { name: /^Confirm deposit of \$300\.00/ }));
+    // Money moves only after the dialog's own button (decision 106).
+    const dialog = await screen.findByRole('dialog', { name: /^Confirm the deposit of \$300\.00/ });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
 
     expect(await screen.findByText(/^Deposit of \$300\.00 requested .* confirmed\.$/)).toBeTruthy();
     const post = api.requests.find((r) => r.method === 'POST');
     expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
     await waitFor(() => expect(detailGets(api)).toHaveLength(2));
+  });
+});
+
+describe('ClientDetail posting (issue 16)', () => {
+  const POSTINGS = `POST ${DETAIL}/postings`;
+
+  it('will not post profit without the reason the client sees', async () => {
+    signInAsStaff(api, 'operations');
+    api.on(`GET ${DETAIL}`, { status: 200, body: detail() });
+    const { user } = renderDetail();
+    const form = await screen.findByRole('region', { name: 'Post to this client’s account' });
+    await user.type(within(form).getByRole('textbox', { name: 'Amount (USD)' }), '40');
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    const reason = within(form).getByRole('textbox', { name: 'Reason (the client sees it)' });
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(within(form).getByText('Please give a reason the client will see')).toBeTruthy();
+    expect(api.requests.some((r) => r.method === 'POST')).toBe(false);
+  });
+
+  it('posts profit with its reason and says how the client will see it', async () => {
+    signInAsStaff(api, 'owner');
+    api.on(`GET ${DETAIL}`, { status: 200, body: detail() }).on(POSTINGS, {
+      status: 201,
+      body: {
+        message: 'Posted',
+        transaction: transaction({
+          id: 't-9',
+          type: 'profit',
+          method: null,
+          amountMinor: 4_000,
+          reason: 'Q3 goodwill',
+          enteredBy: 'staff',
+          events: [{ kind: 'recorded', at: '2026-03-05T09:00:00.000Z', reason: 'Q3 goodwill' }],
+        }),
+      },
+    });
+    const { user } = renderDetail();
+    const form = await screen.findByRole('region', { name: 'Post to this client’s account' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Type' }), 'profit');
+    await user.type(within(form).getByRole('textbox', { name: 'Amount (USD)' }), '40');
+    await user.type(
+      within(form).getByRole('textbox', { name: 'Reason (the client sees it)' }),
+      'Q3 goodwill',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Post' }));
+
+    expect(
+      await screen.findByText(
+        'Credited $40.00 profit to Ann Lee. The client sees it as credited by staff, with your reason.',
+      ),
+    ).toBeTruthy();
+    const post = api.requests.find((r) => r.method === 'POST');
+    expect(post?.path).toBe(`${DETAIL}/postings`);
+    expect(post?.body).toEqual({
+      type: 'profit',
+      direction: 'credit',
+      amountMinor: 4_000,
+      reason: 'Q3 goodwill',
+    });
+    expect(post?.headers.get('Idempotency-Key')).toBeTruthy();
+  });
+
+  it('marks the statement lines staff entered', async () => {
+    signInAsStaff(api, 'owner');
+    const body = detail();
+    body.transactions = [
+      transaction({ id: 't-9', type: 'profit', method: null, enteredBy: 'staff' }),
+      ...body.transactions,
+    ];
+    api.on(`GET ${DETAIL}`, { status: 200, body });
+    renderDetail();
+    const statement = await screen.findByRole('table', { name: /Statement/ });
+    expect(within(statement).getAllByText('Credited by staff')).toHaveLength(1);
   });
 });
 

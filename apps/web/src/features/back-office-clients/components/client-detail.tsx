@@ -19,6 +19,7 @@ import {
 } from './client-activity';
 import { ClientAccess } from './client-access';
 import { ClientMail } from './client-mail';
+import { ClientPosting } from './client-posting';
 import { ClientStatement } from './client-statement';
 import '../back-office-clients.css';
 
@@ -178,6 +179,9 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         onOutcome={notice.report}
       />
       <Balances balances={detail.data.balances} />
+      {canDecide ? (
+        <ClientPosting clientId={client.id} name={client.name} onOutcome={notice.report} />
+      ) : null}
       <ClientStatement
         transactions={detail.data.transactions}
         canDecide={canDecide}

@@ -14,8 +14,11 @@ const STATE_PILL = {
 } as const;
 
 /**
- * The client's recent mails (what support needs for "I never got the e-mail"), and, for an
- * unverified client and staff who may change clients, a button that mails a new link.
+ * The client's recent mails (what support needs for "I never got the e-mail"), newest first, and,
+ * for an unverified client and staff who may change clients, a button that mails a new link.
+ * "Queued" is when the mail was written (`createdAt`). `sendAfter` is not: the mail worker pushes
+ * it past its lease when it picks a mail up (apps/api/src/modules/mail/mail.repo.ts), so it lands
+ * after the sending time; it only matters for a queued mail, as its next try.
  */
 export function ClientMail({
   clientId,
@@ -33,6 +36,7 @@ export function ClientMail({
   const headingId = useId();
   const mailsId = useId();
   const send = useSendVerificationLink();
+  const newestFirst = [...mails].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
     <section className="bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>E-mail</h2>
@@ -74,12 +78,12 @@ export function ClientMail({
               <tr>
                 <th scope="col">Subject</th>
                 <th scope="col">Status</th>
-                <th scope="col">Queued</th>
-                <th scope="col">Sent</th>
+                <th scope="col">Queued at</th>
+                <th scope="col">Sent at</th>
               </tr>
             </thead>
             <tbody>
-              {mails.map((mail) => (
+              {newestFirst.map((mail) => (
                 <tr key={mail.id}>
                   <td>{mail.subject}</td>
                   <td>
@@ -89,11 +93,19 @@ export function ClientMail({
                     ) : null}
                   </td>
                   <td>
-                    <Timestamp
-                      value={mail.sendAfter > mail.createdAt ? mail.sendAfter : mail.createdAt}
-                    />
+                    <Timestamp value={mail.createdAt} />
                   </td>
-                  <td>{mail.sentAt ? <Timestamp value={mail.sentAt} /> : '—'}</td>
+                  <td>
+                    {mail.sentAt ? (
+                      <Timestamp value={mail.sentAt} />
+                    ) : mail.state === 'queued' ? (
+                      <>
+                        Next try <Timestamp value={mail.sendAfter} />
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

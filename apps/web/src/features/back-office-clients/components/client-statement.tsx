@@ -13,6 +13,7 @@ import { formatTimestamp, Timestamp } from '../../../components/ui/timestamp';
 import {
   formatSignedCents,
   methodName,
+  staffProvenance,
   TRANSACTION_EVENT_LABELS,
 } from '../../../lib/transaction-text';
 import type { ActionOutcome } from '../../../components/ui/action-notice';
@@ -86,12 +87,16 @@ export function ClientStatement({
                     ? transaction.type
                     : null;
                 const label = TRANSACTION_TYPE_LABELS[transaction.type];
+                const provenance = staffProvenance(transaction);
                 return (
                   <tr key={transaction.id}>
                     <td>
                       <Timestamp value={transaction.date} />
                     </td>
-                    <td>{label}</td>
+                    <td>
+                      {label}
+                      {provenance ? <span className="table-sub">{provenance}</span> : null}
+                    </td>
                     <td className="table-number">
                       {formatSignedCents(transaction.amountMinor, transaction.direction)}
                     </td>

@@ -59,7 +59,10 @@ export function useResolveMoneyRequest() {
         list ? { items: list.items.filter((item) => item.id !== input.id) } : list,
       );
     },
-    // A 409 means someone else resolved it meanwhile: the data is stale either way.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: backOfficeReadsKey }),
+    // A 409 means someone else resolved it meanwhile: the data is stale either way. Not
+    // awaited: the decision's answer is shown at once, the figures refresh behind it.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: backOfficeReadsKey });
+    },
   });
 }

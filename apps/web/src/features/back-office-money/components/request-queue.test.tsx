@@ -1,5 +1,6 @@
 import { MESSAGES, type StaffMoneyRequestList } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -47,6 +48,13 @@ function rowOf(name: string): HTMLElement {
   const row = link.closest('tr');
   if (!row) throw new Error(`no row for ${name}`);
   return row;
+}
+
+/** Every decision is asked for first; this answers the dialog with its own button. */
+async function answerDialog(user: UserEvent, dialogName: RegExp | string, button: string) {
+  const dialog = await screen.findByRole('dialog', { name: dialogName });
+  await user.click(within(dialog).getByRole('button', { name: button }));
+  return dialog;
 }
 
 let api: FakeApi;
@@ -113,6 +121,7 @@ describe('RequestQueue', () => {
     await waitFor(() => rowOf('Ann Lee'));
 
     await user.click(screen.getByRole('button', { name: /^Confirm deposit/ }));
+    await answerDialog(user, 'Confirm the deposit of $500.00 by Ann Lee?', 'Confirm deposit');
 
     expect((await screen.findByRole('status')).textContent).toBe(
       'Deposit of $500.00 by Ann Lee confirmed.',
@@ -124,6 +133,55 @@ describe('RequestQueue', () => {
     expect(screen.queryByRole('link', { name: 'Ann Lee' })).toBeNull();
     await waitFor(() => expect(queueGets(api)).toHaveLength(2));
     expect(screen.getByRole('link', { name: 'Bo Chen' })).toBeTruthy();
+  });
+
+  it('asks before confirming: what, whose and how much; Cancel sends nothing', async () => {
+    signInAsStaff(api, 'owner');
+    api.on('GET /api/staff/money-requests', { status: 200, body: { items: [DEPOSIT] } });
+    const { user } = renderQueue();
+    const confirm = await screen.findByRole('button', { name: /^Confirm deposit/ });
+    await user.click(confirm);
+
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Confirm the deposit of $500.00 by Ann Lee?',
+    });
+    expect(dialog.textContent).toContain('credited to the client’s balance');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+    await user.click(cancel);
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(confirm);
+    expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('announces the result at once and keeps it while the queue is still reloading', async () => {
+    signInAsStaff(api, 'owner');
+    let answered = false;
+    api
+      // The reload after the decision does not answer: the result must not wait for it.
+      .on('GET /api/staff/money-requests', () =>
+        answered ? 'pending' : { status: 200, body: { items: [DEPOSIT, WITHDRAWAL] } },
+      )
+      .on('POST /api/staff/deposits/dep-1/confirm', () => {
+        answered = true;
+        return {
+          status: 200,
+          body: { message: 'ok', transaction: { ...DEPOSIT, status: 'completed' } },
+        };
+      });
+    const { user } = renderQueue();
+    await user.click(await screen.findByRole('button', { name: /^Confirm deposit/ }));
+    await answerDialog(user, 'Confirm the deposit of $500.00 by Ann Lee?', 'Confirm deposit');
+
+    const status = await screen.findByRole('status');
+    await waitFor(() =>
+      expect(status.textContent).toBe('Deposit of $500.00 by Ann Lee confirmed.'),
+    );
+    expect(screen.queryByRole('link', { name: 'Ann Lee' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^Approve/ }));
+    await user.keyboard('{Escape}');
+    expect(status.textContent).toBe('Deposit of $500.00 by Ann Lee confirmed.');
   });
 
   it('says a first approval under the four-eyes rule needs a second, and flags the row', async () => {
@@ -152,6 +210,7 @@ describe('RequestQueue', () => {
     const { user } = renderQueue();
     await waitFor(() => rowOf('Ann Lee'));
     await user.click(screen.getByRole('button', { name: /^Confirm deposit/ }));
+    await answerDialog(user, 'Confirm the deposit of $500.00 by Ann Lee?', 'Confirm deposit');
 
     expect((await screen.findByRole('status')).textContent).toBe(
       `Deposit of $500.00 by Ann Lee: ${MESSAGES.money.endorsed}`,
@@ -171,6 +230,7 @@ describe('RequestQueue', () => {
       });
     const { user } = renderQueue();
     await user.click(await screen.findByRole('button', { name: /^Approve/ }));
+    await answerDialog(user, 'Approve the withdrawal of $200.00 by Bo Chen?', 'Approve withdrawal');
     expect((await screen.findByRole('status')).textContent).toBe(
       'Withdrawal of $200.00 by Bo Chen approved.',
     );
@@ -225,6 +285,7 @@ describe('RequestQueue', () => {
       });
     const { user } = renderQueue();
     await user.click(await screen.findByRole('button', { name: /^Confirm/ }));
+    await answerDialog(user, /^Confirm the deposit/, 'Confirm deposit');
 
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
@@ -250,8 +311,12 @@ describe('RequestQueue', () => {
       });
     const { user } = renderQueue();
     await user.click(await screen.findByRole('button', { name: /^Confirm/ }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Could not reach/));
-    await user.click(await screen.findByRole('button', { name: /^Confirm/ }));
+    // A lost answer leaves the dialog open with the reason, to try again from there.
+    const dialog = await answerDialog(user, /^Confirm the deposit/, 'Confirm deposit');
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert').textContent).toMatch(/Could not reach/),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm deposit' }));
     await screen.findByText('Deposit of $500.00 by Ann Lee confirmed.');
 
     const keys = api.requests

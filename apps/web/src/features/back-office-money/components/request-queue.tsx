@@ -86,7 +86,7 @@ function QueueRow({
           : null}
       </td>
       {canDecide ? (
-        <td>
+        <td className="bo-queue-actions">
           {kind ? (
             <RequestActions
               id={request.id}
@@ -139,7 +139,10 @@ export function RequestQueue() {
         />
       ) : (
         <TableFrame labelledBy={captionId}>
-          <table aria-busy={requests.isFetching}>
+          <table
+            aria-busy={requests.isFetching}
+            className={canDecide ? 'bo-queue--decide' : undefined}
+          >
             <TableCaption id={captionId}>
               Pending requests, oldest first
               {requests.data ? ` (${requests.data.items.length})` : ''}

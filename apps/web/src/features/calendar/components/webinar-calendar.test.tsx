@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot } from 'react-dom/client';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { WebinarCalendar, reminderText } from './webinar-calendar';
 
@@ -38,6 +38,11 @@ function dayCells(): HTMLElement[] {
 let api: FakeApi;
 beforeEach(() => {
   api = installFakeApi();
+  // Today is 1 February 2026 (only Date is mocked; timers run), so March 2026 lies ahead.
+  vi.setSystemTime(new Date(2026, 1, 1, 12));
+});
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 describe('WebinarCalendar', () => {
@@ -69,6 +74,31 @@ describe('WebinarCalendar', () => {
     expect(
       within(screen.getByRole('grid')).getAllByRole('gridcell', { selected: true }),
     ).toHaveLength(1);
+  });
+
+  it('disables past days and days more than a year ahead, for the mouse and the keyboard', async () => {
+    vi.setSystemTime(new Date(2026, 2, 10, 12)); // 10 March 2026
+    const user = userEvent.setup();
+    render(inRouter(<WebinarCalendar initialMonth={MARCH_2026} />));
+    const yesterday = screen.getByRole('button', { name: /March 9th, 2026/ });
+    expect((yesterday as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: /March 10th, 2026/ }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+
+    await user.click(yesterday);
+    await user.click(screen.getByRole('button', { name: 'REMIND' }));
+    expect(reminder()).toBe('You will be reminded on Tuesday, March 10, 2026');
+
+    // From today, the left arrow cannot reach yesterday.
+    screen.getByRole('button', { name: /March 10th, 2026/ }).focus();
+    await user.keyboard('{ArrowLeft}{Enter}');
+    await user.click(screen.getByRole('button', { name: 'REMIND' }));
+    expect(reminder()).toBe('You will be reminded on Tuesday, March 10, 2026');
+    // Nothing before this month to go back to.
+    expect(
+      screen.getByRole('button', { name: /previous month/i }).getAttribute('aria-disabled'),
+    ).toBe('true');
   });
 
   it('formats any date as weekday, month day, year', () => {

@@ -9,10 +9,16 @@ import { browserTimeZone, createReminder, localDay } from '../api/create-reminde
 import 'react-day-picker/style.css';
 import './webinar-calendar.css';
 
-// docs/origin.md §5: the calendar's bounds.
+// docs/origin.md §5: the calendar's outer bounds. Within them only the days a reminder can be set
+// for are enabled: today up to a year ahead, as the server requires (MESSAGES.reminder.dateInvalid);
+// a past day is disabled, so neither a click nor the keyboard can choose it.
 const FIRST_DAY = new Date(1900, 0, 1);
 const LAST_DAY = new Date(2099, 11, 31);
-const DISABLED = [{ before: FIRST_DAY }, { after: LAST_DAY }];
+
+/** The last day a reminder can be set for: the same day a year after today. */
+function aYearAfter(day: Date): Date {
+  return new Date(day.getFullYear() + 1, day.getMonth(), day.getDate());
+}
 /** Six weeks of seven days, whatever the month (docs/origin.md §9: "always six weeks"). */
 const DAY_CELLS = 42;
 
@@ -126,6 +132,10 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
   // Until the visitor picks a day, today is selected (once it is known, after hydration).
   const selected = picked ?? (today ? clampToBounds(today) : undefined);
   const shownMonth = month ?? (selected ? firstOfMonth(selected) : null);
+  const lastDay = today ? aYearAfter(today) : LAST_DAY;
+  const disabled = today
+    ? [{ before: clampToBounds(today) }, { after: clampToBounds(lastDay) }]
+    : [{ before: FIRST_DAY }, { after: LAST_DAY }];
 
   return (
     <section
@@ -149,9 +159,10 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
           today={today ?? undefined}
           fixedWeeks
           showOutsideDays
-          startMonth={FIRST_DAY}
-          endMonth={LAST_DAY}
-          disabled={DISABLED}
+          // No navigating into months with nothing to choose.
+          startMonth={today ? firstOfMonth(clampToBounds(today)) : FIRST_DAY}
+          endMonth={firstOfMonth(clampToBounds(lastDay))}
+          disabled={disabled}
         />
       ) : (
         <CalendarShell />

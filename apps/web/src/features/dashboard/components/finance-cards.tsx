@@ -1,7 +1,8 @@
-import type { Finances } from '@brokerdesk/shared';
+import { formatCents, type Finances, type ProfitBreakdown } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { formatDollars } from '../../../lib/money';
+import { PROFIT_PART_LABELS } from '../../../lib/transaction-text';
 
 // The five cards of docs/origin.md §2, in the seed's order and with its titles.
 const CARDS = [
@@ -14,8 +15,18 @@ const CARDS = [
 
 const ZERO: Finances = { deposited: 0, profit: 0, bonus: 0, refBonus: 0, balance: 0 };
 
-/** `finances` undefined = still loading. A client without a finances entry sees zeros. */
-export function FinanceCards({ finances }: { finances: Finances | null | undefined }) {
+/**
+ * `finances` undefined = still loading. A client without a finances entry sees zeros. The
+ * Profit card lists where its figure came from ("Credited by staff"; trading will add its own
+ * part), and only the parts that moved money (decision 103).
+ */
+export function FinanceCards({
+  finances,
+  profitParts,
+}: {
+  finances: Finances | null | undefined;
+  profitParts?: ProfitBreakdown['parts'] | undefined;
+}) {
   const idPrefix = useId();
   const loading = finances === undefined;
   const values = finances ?? ZERO;
@@ -35,6 +46,15 @@ export function FinanceCards({ finances }: { finances: Finances | null | undefin
             <p className="finance-card-value">
               {loading ? <Skeleton size="lg" /> : formatDollars(values[card.key])}
             </p>
+            {card.key === 'profit' && !loading && profitParts && profitParts.length > 0 ? (
+              <ul className="finance-card-parts" aria-label="Where your profit came from">
+                {profitParts.map((part) => (
+                  <li key={part.source}>
+                    {PROFIT_PART_LABELS[part.source]}: {formatCents(part.amountMinor)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </section>
         );
       })}

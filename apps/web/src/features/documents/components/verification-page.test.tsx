@@ -152,4 +152,35 @@ describe('Verification page', () => {
     expect(within(front).getByRole('alert').textContent).toBe('Choose a file first.');
     expect(uploads(api)).toEqual([]);
   });
+
+  it('says what the documents change, with the real rule and figures (decision 104)', async () => {
+    api.on('GET /api/documents', { status: 200, body: clientDocuments([]) });
+    api.on('GET /api/documents/limits', {
+      status: 200,
+      body: {
+        missing: [
+          { kind: 'id', state: 'not-uploaded' },
+          { kind: 'residence', state: 'not-uploaded' },
+        ],
+        withdrawalsAllowed: false,
+        depositLimitMinor: 200_000,
+        depositedMinor: 50_000,
+        depositRemainingMinor: 150_000,
+      },
+    });
+    renderAt(<VerificationDocuments />, PATH);
+
+    const unlocks = await screen.findByRole('list', { name: 'What your documents change' });
+    expect(unlocks.textContent).toBe(
+      'Withdrawals: open once both documents are approved.' +
+        'Deposits: up to $2,000.00 in total before your documents are approved: $500.00 so far, ' +
+        '$1,500.00 left.',
+    );
+    const text = (document.body.textContent ?? '').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      'Withdrawals are paid only once your proof of ID and proof of residence are approved',
+    );
+    // The old claim was not what the platform did: deposits are allowed before documents.
+    expect(text).not.toContain('We verify every account before money moves');
+  });
 });

@@ -2,6 +2,7 @@ import {
   CARD_DOCUMENT_KINDS,
   DOCUMENT_KIND_LABELS,
   DOCUMENT_MAX_SIZE_TEXT,
+  formatCents,
   REQUIRED_DOCUMENT_KINDS,
   type ClientDocuments,
 } from '@brokerdesk/shared';
@@ -12,6 +13,7 @@ import { TableFrame } from '../../../components/ui/table-frame';
 import { TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { useDocuments } from '../api/get-documents';
+import { useVerificationLimits } from '../api/get-verification-limits';
 import { DocumentKindCard } from './document-kind-card';
 import { VERIFICATION_STATUS_TEXT } from '../verification-text';
 import { DocumentStatusPill, VerificationStatusPill } from './document-status';
@@ -47,6 +49,29 @@ function UploadHistory({ items }: { items: ClientDocuments['items'] }) {
   );
 }
 
+/** What the documents change for the client's money, with this install's figures (decision 104). */
+function VerificationUnlocks() {
+  const limits = useVerificationLimits();
+  if (!limits.data) return null;
+  const { withdrawalsAllowed, depositLimitMinor, depositedMinor, depositRemainingMinor } =
+    limits.data;
+  return (
+    <ul className="verification-unlocks" aria-label="What your documents change">
+      <li>
+        <strong>Withdrawals:</strong>{' '}
+        {withdrawalsAllowed ? 'open.' : 'open once both documents are approved.'}
+      </li>
+      <li>
+        <strong>Deposits:</strong>{' '}
+        {depositRemainingMinor === null
+          ? 'no limit from verification.'
+          : `up to ${formatCents(depositLimitMinor)} in total before your documents are approved: ` +
+            `${formatCents(depositedMinor)} so far, ${formatCents(depositRemainingMinor)} left.`}
+      </li>
+    </ul>
+  );
+}
+
 /** /userDashboard/verification: the documents the legal text asks for, one card per kind. */
 export function VerificationDocuments() {
   const documents = useDocuments();
@@ -57,9 +82,10 @@ export function VerificationDocuments() {
     <div className="page-section verification-page">
       <h1>Verification</h1>
       <p className="lead">
-        We verify every account before money moves. Send a photo (JPEG or PNG) or a PDF scan of each
-        document, up to {DOCUMENT_MAX_SIZE_TEXT}. Our team checks each one and e-mails you the
-        outcome; if one is not accepted, you will see why here.
+        Withdrawals are paid only once your proof of ID and proof of residence are approved; until
+        then, deposit requests are limited to a set total. Send a photo (JPEG or PNG) or a PDF scan
+        of each document, up to {DOCUMENT_MAX_SIZE_TEXT}. Our team checks each one and e-mails you
+        the outcome; if one is not accepted, you will see why here.
       </p>
       {documents.isPending ? (
         <div aria-busy="true">
@@ -85,6 +111,7 @@ export function VerificationDocuments() {
             </p>
             <p>{VERIFICATION_STATUS_TEXT[documents.data.verification.status]}</p>
           </div>
+          <VerificationUnlocks />
 
           <section aria-labelledby={requiredId}>
             <h2 id={requiredId}>Required documents</h2>

@@ -44,13 +44,15 @@ function usePrefersReducedMotion(): boolean {
 }
 
 /**
- * The home banner: slides stacked in one grid cell. The new slide is shown at once, under the one
- * it replaces, which fades out above it (an opaque slide fading over another is the same picture
- * as a cross-fade): the slide a visitor can read and use is never half transparent, so its text
- * keeps its contrast. The first slide is visible in the pre-rendered HTML; inactive slides, the
- * fading one included, are aria-hidden and inert. Autoplay
- * waits while the pointer is over it, stops when focus moves inside or the visitor presses Pause
- * (WCAG 2.2.2), and does not start for visitors who prefer reduced motion (Play starts it).
+ * The home banner. Each slide has a backdrop (its picture) and its text. The backdrops keep the
+ * origin's cross-fade: the new one is shown at once under the old one, which fades out above it
+ * over 3000 ms. The text is not faded: only the shown slide's headline and Join Now are visible
+ * and focusable; the others are hidden (visibility: hidden, aria-hidden, inert) from the moment
+ * the slide changes, so two headlines or two buttons never show at once (issue 16, item 9). The
+ * slides share one grid cell, so the banner keeps the height of the longest and does not jump.
+ * The first slide is visible in the pre-rendered HTML. Autoplay waits while the pointer is over
+ * it, stops when focus moves inside or the visitor presses Pause (WCAG 2.2.2), and does not start
+ * for visitors who prefer reduced motion (Play starts it).
  */
 export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
   const [{ active, leaving }, setSlides] = useState<SlideState>({ active: 0, leaving: null });
@@ -84,6 +86,14 @@ export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
       }}
       style={{ ['--carousel-fade-ms' as string]: `${CAROUSEL_FADE_MS}ms` }}
     >
+      <div className="hero-backdrops" aria-hidden="true">
+        {slides.map((slide, index) => (
+          <div
+            key={slide.id}
+            className={`hero-backdrop hero-backdrop--${index % 3}${index === active ? ' hero-backdrop--active' : ''}${index === leaving ? ' hero-backdrop--leaving' : ''}`}
+          />
+        ))}
+      </div>
       <div className="hero-slides">
         {slides.map((slide, index) => {
           const isActive = index === active;
@@ -91,7 +101,7 @@ export function HeroCarousel({ slides }: { slides: readonly CarouselSlide[] }) {
           return (
             <div
               key={slide.id}
-              className={`hero-slide${isActive ? ' hero-slide--active' : ''}${index === leaving ? ' hero-slide--leaving' : ''}`}
+              className={`hero-slide${isActive ? ' hero-slide--active' : ''}${isActive && leaving !== null ? ' hero-slide--changed' : ''}`}
               role="group"
               aria-roledescription="slide"
               aria-label={`${index + 1} of ${slides.length}`}

@@ -1,3 +1,4 @@
+import { LISTED_INSTRUMENT_COUNT } from '@brokerdesk/shared';
 import { configuredLicence } from '../../../content/licence';
 import type { SiteContent } from '../../../content/site';
 import type { CarouselSlide } from './hero-carousel';
@@ -40,11 +41,15 @@ export function homeSlides(site: SiteContent): CarouselSlide[] {
     {
       id: 'anywhere',
       eyebrow: 'Trade anytime, anywhere',
-      title: 'More than 100 assets at your fingertips',
+      // The origin's "more than 100 assets" only when the operator claims it; otherwise the
+      // number of instruments this site lists (docs/decisions/105-claims-from-configuration.md).
+      title: site.claims.assetsMoreThan
+        ? `More than ${site.claims.assetsMoreThan} assets at your fingertips`
+        : `${LISTED_INSTRUMENT_COUNT} instruments listed in one place`,
       body: (
         <p>
-          Currencies, metals, energy, indexes and crypto from one account, on your computer or your
-          phone.
+          Currencies, metals, energy, indexes and crypto, each with its spread, leverage and trading
+          hours published on this site.
         </p>
       ),
     },
@@ -54,7 +59,7 @@ export function homeSlides(site: SiteContent): CarouselSlide[] {
       title: 'Education for every level',
       body: (
         <p>
-          Live webinars, video tutorials, e-books and professional tools to help you understand the
+          Webinars, a forex e-book and guides to the economic calendar, to help you understand the
           markets before you risk your money.
         </p>
       ),

@@ -35,9 +35,10 @@ export function whyChooseUsReasons(site: SiteContent): Reason[] {
           title: 'Clear fees',
           text: 'Deposit and withdrawal fees and processing times are listed for every payment method before you choose it.',
         },
-    {
-      title: 'Pure ECN',
-      text: 'Orders are matched with liquidity providers directly, with spreads shown for each instrument.',
+    // How orders are executed is the operator's claim to make (docs/decisions/105-claims-from-configuration.md).
+    site.claims.execution ?? {
+      title: 'Published conditions',
+      text: 'Spreads, leverage, contract sizes and trading hours are listed for every instrument before you trade.',
     },
   ];
 }

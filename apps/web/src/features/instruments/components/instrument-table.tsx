@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import type { ContractInstrument } from '@brokerdesk/shared';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { NOT_QUOTED, type ForexRow } from '../instrument-rows';
 import './instruments.css';
 
@@ -11,7 +12,7 @@ export interface Column<Row> {
 /**
  * A data table with a caption and column headers. The first cell of each row is its row
  * header. On narrow screens it scrolls sideways inside a focusable, labelled region, so
- * keyboard users can scroll it too.
+ * keyboard users can scroll it too, with a visible hint while it is clipped (issue 16).
  */
 export function DataTable<Row>({
   caption,
@@ -26,7 +27,7 @@ export function DataTable<Row>({
 }) {
   const captionId = useId();
   return (
-    <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <ScrollRegion labelledBy={captionId}>
       <table className="data-table">
         <caption id={captionId}>{caption}</caption>
         <thead>
@@ -54,7 +55,7 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -4,7 +4,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-tokens';
 import { moneyKeys } from './query-keys';
 
-/** GET /api/money/balance-history: the end-of-day balance of each day with activity. */
+/** GET /api/money/balance-history: the running balance after every change, highest and lowest. */
 export function getBalanceHistory(signal?: AbortSignal): Promise<BalanceHistory> {
   return apiRequest('/api/money/balance-history', {
     auth: 'user',

@@ -2,24 +2,27 @@ import { formatCents, type BalanceHistory } from '@brokerdesk/shared';
 import { useEffect, useId, useRef } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useBalanceHistory } from '../api/get-balance-history';
-import { formatDay } from '../../../components/ui/timestamp';
+import { formatTimestamp } from '../../../components/ui/timestamp';
 import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
 import { RetryPanel } from '../../../components/ui/error-panel';
 import '../money.css';
 
-type Points = BalanceHistory['points'];
-
-/** The chart's text alternative: "Balance on 03-03-2026: $1,512.55", with the range. */
-export function describeBalance(points: Points): string {
+/**
+ * The chart's text alternative: "Balance on 03-03-2026, 14:05:09: $165.00. Since …, lowest …,
+ * highest …". Highest and lowest are the server's, over every change (issue 16).
+ */
+export function describeBalance(history: BalanceHistory): string {
+  const { points } = history;
   const last = points.at(-1);
   const first = points[0];
   if (!last || !first) return 'No balance history yet.';
-  const values = points.map((point) => point.balanceMinor);
-  const latest = `Balance on ${formatDay(last.date)}: ${formatCents(last.balanceMinor)}.`;
+  const latest = `Balance on ${formatTimestamp(last.at)}: ${formatCents(last.balanceMinor)}.`;
   if (points.length === 1) return latest;
+  const lowest = history.lowestMinor ?? last.balanceMinor;
+  const highest = history.highestMinor ?? last.balanceMinor;
   return (
-    `${latest} Since ${formatDay(first.date)} (${formatCents(first.balanceMinor)}), ` +
-    `lowest ${formatCents(Math.min(...values))}, highest ${formatCents(Math.max(...values))}.`
+    `${latest} Since ${formatTimestamp(first.at)} (${formatCents(first.balanceMinor)}), ` +
+    `lowest ${formatCents(lowest)}, highest ${formatCents(highest)}.`
   );
 }
 
@@ -43,8 +46,8 @@ export function BalanceChart() {
           onRetry={() => void history.refetch()}
           retrying={history.isFetching}
         />
-      ) : points && points.length > 0 ? (
-        <BalanceFigure points={points} />
+      ) : history.data && points && points.length > 0 ? (
+        <BalanceFigure history={history.data} />
       ) : (
         <p className="money-empty">
           No balance history yet. Your balance appears here once money has moved on your account.
@@ -54,7 +57,8 @@ export function BalanceChart() {
   );
 }
 
-function BalanceFigure({ points }: { points: Points }) {
+function BalanceFigure({ history }: { history: BalanceHistory }) {
+  const { points } = history;
   const boxRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -77,24 +81,24 @@ function BalanceFigure({ points }: { points: Points }) {
     <figure className="balance-chart-figure">
       <div ref={boxRef} className="balance-chart-box" aria-hidden="true" />
       <figcaption className="balance-chart-caption">
-        {describeBalance(points)} Chart drawn with{' '}
+        {describeBalance(history)} Chart drawn with{' '}
         <a href="https://www.tradingview.com/lightweight-charts/">
           TradingView Lightweight Charts™
         </a>
         .
       </figcaption>
       <table className={VISUALLY_HIDDEN}>
-        <caption>Balance at the end of each day with activity</caption>
+        <caption>Balance after each change</caption>
         <thead>
           <tr>
-            <th scope="col">Date</th>
+            <th scope="col">Time</th>
             <th scope="col">Balance</th>
           </tr>
         </thead>
         <tbody>
           {points.map((point) => (
-            <tr key={point.date}>
-              <td>{formatDay(point.date)}</td>
+            <tr key={point.at}>
+              <td>{formatTimestamp(point.at)}</td>
               <td>{formatCents(point.balanceMinor)}</td>
             </tr>
           ))}

@@ -269,4 +269,71 @@ describe('DepositCard', () => {
     const [first, second] = depositPosts(api);
     expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
   });
+
+  describe('before proof of ID and of residence are approved (decision 104)', () => {
+    const NOT_UPLOADED = [
+      { kind: 'id', state: 'not-uploaded' },
+      { kind: 'residence', state: 'not-uploaded' },
+    ];
+    const LIMIT_TEXT =
+      'Until your proof of ID and proof of residence are approved, deposits are limited to ' +
+      '$2,000.00 in total: you can request up to $1,500.00 more. Still needed: proof of ID ' +
+      '(not uploaded yet) and proof of residence (not uploaded yet).';
+
+    function limits(depositRemainingMinor: number | null) {
+      api.on('GET /api/documents/limits', {
+        status: 200,
+        body: {
+          missing: depositRemainingMinor === null ? [] : NOT_UPLOADED,
+          withdrawalsAllowed: depositRemainingMinor === null,
+          depositLimitMinor: 200_000,
+          depositedMinor: 50_000,
+          depositRemainingMinor,
+        },
+      });
+    }
+
+    it('says how much may still be requested and what is missing, before anything is typed', async () => {
+      limits(150_000);
+      await renderCard();
+      expect(await screen.findByText(LIMIT_TEXT)).toBeTruthy();
+      const link = screen.getByRole('link', {
+        name: 'Upload your documents on the verification page',
+      });
+      expect(link.getAttribute('href')).toBe('/userDashboard/verification');
+      expect(amountField().value).toBe('');
+    });
+
+    it('shows the server’s refusal past the limit, with the way to the verification page', async () => {
+      const refusal =
+        'Until your proof of ID and proof of residence are approved, deposits are limited to ' +
+        '$2,000.00 in total: you can request up to $100.00 more. Still needed: proof of ID ' +
+        '(not uploaded yet) and proof of residence (not uploaded yet).';
+      api.on('POST /api/deposits', {
+        status: 403,
+        body: { message: refusal, code: 'DOCUMENTS_REQUIRED' },
+      });
+      const { user } = await renderCard();
+      await user.type(amountField(), '500');
+      await user.click(screen.getByRole('button', { name: 'Deposit' }));
+      await user.click(within(methodsGroup()).getByRole('button', { name: /^Bitcoin/ }));
+
+      await waitFor(() => expect(alertText()).toBe(refusal));
+      expect(
+        screen.getByRole('link', { name: 'Upload your documents on the verification page' }),
+      ).toBeTruthy();
+    });
+
+    it('says nothing about documents once they are approved', async () => {
+      limits(null);
+      await renderCard();
+      await waitFor(() =>
+        expect(api.requests.some((r) => r.path === '/api/documents/limits')).toBe(true),
+      );
+      // Let the answer arrive and render.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByText(/Still needed/)).toBeNull();
+      expect(screen.queryByRole('link')).toBeNull();
+    });
+  });
 });

@@ -10,6 +10,11 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { isRetryable } from '../../../lib/api-client';
+import {
+  DepositLimitNotice,
+  DocumentsRequiredLink,
+  useRefreshVerificationLimits,
+} from '../../documents';
 import { EmailNotVerifiedNotice } from '../../email-verification';
 import { useCreateDeposit } from '../api/create-deposit';
 import { useMoneySummary } from '../api/get-money-summary';
@@ -37,6 +42,7 @@ export function DepositCard() {
   const summary = useMoneySummary();
   const deposit = useCreateDeposit();
   const intent = useIntentKey();
+  const refreshLimits = useRefreshVerificationLimits();
   const [amount, setAmount] = useState('');
   const [step, setStep] = useState<Step>({ kind: 'amount' });
   const [error, setError] = useState<string | null>(null);
@@ -89,10 +95,12 @@ export function DepositCard() {
           intent.settle();
           setAmount('');
           setStep({ kind: 'created', request });
+          refreshLimits(); // less remains before documents
         },
         onError: (failure) => {
           intent.settle(failure);
           setError(moneyFailureMessage(failure, DEPOSIT_FAILED));
+          refreshLimits();
           // A lost answer keeps the list, so choosing the same method retries the same intent.
           if (!isRetryable(failure)) setStep({ kind: 'amount' });
         },
@@ -111,6 +119,7 @@ export function DepositCard() {
   return (
     <section className="card money-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Deposit</h2>
+      <DepositLimitNotice />
       <form className="form" noValidate onSubmit={onSubmit}>
         <TextField
           id={amountId}
@@ -137,7 +146,12 @@ export function DepositCard() {
         <p id={`${amountId}-error`} role="alert" className="form-error">
           {error}
         </p>
-        {error ? <EmailNotVerifiedNotice error={deposit.error} /> : null}
+        {error ? (
+          <EmailNotVerifiedNotice
+            error={deposit.error}
+            otherwise={<DocumentsRequiredLink error={deposit.error} />}
+          />
+        ) : null}
         <div>
           <button type="submit" className="button button--primary" disabled={pending}>
             Deposit

@@ -1,6 +1,6 @@
 import { MESSAGES, type Transaction } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fetchedUrls, installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { moneyRequest } from '../../../testing/money-request';
 import { renderRoutes } from '../../../testing/render';
@@ -211,5 +211,55 @@ describe('TransactionHistory', () => {
         'We could not prepare the CSV file. Please try again.',
       ),
     );
+  });
+
+  it('says which lines staff credited, with their reason, and which the client made', async () => {
+    api.on('GET /api/transactions', {
+      status: 200,
+      body: {
+        items: [
+          row({ id: 's-1', type: 'profit', method: null, enteredBy: 'staff', reason: null }),
+          row({
+            id: 's-2',
+            type: 'profit',
+            method: null,
+            amountMinor: 2_500,
+            enteredBy: 'staff',
+            reason: 'Q3 goodwill',
+          }),
+          row({ id: 's-3', enteredBy: 'client' }),
+        ],
+        nextCursor: null,
+      },
+    });
+    renderHistory();
+
+    await waitFor(() =>
+      expect(bodyRows().map((cells) => cells.slice(1))).toEqual([
+        ['ProfitCredited by staff', '+$500.00', 'Completed'],
+        ['ProfitCredited by staff: Q3 goodwill', '+$25.00', 'Completed'],
+        ['Deposit', '+$500.00', 'Completed'],
+      ]),
+    );
+  });
+
+  it('scrolls the table in a focusable region that a visible hint describes on a phone', async () => {
+    // A 390 px screen: the table (34rem at least) is wider than its box.
+    const spies = [
+      vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(544),
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(358),
+    ];
+    onTestFinished(() => spies.forEach((spy) => spy.mockRestore()));
+    api.on('GET /api/transactions', {
+      status: 200,
+      body: { items: [DEPOSIT], nextCursor: null },
+    });
+    renderHistory();
+    const region = await screen.findByRole('region', { name: /Your transactions/ });
+    expect(region.tabIndex).toBe(0);
+    await waitFor(() => expect(region.getAttribute('aria-describedby')).toBeTruthy());
+    const hint = document.getElementById(region.getAttribute('aria-describedby') ?? '');
+    expect(hint?.hidden).toBe(false);
+    expect(hint?.textContent).toContain('Scroll sideways to see every column');
   });
 });

@@ -16,9 +16,10 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useDownloadTransactionsCsv } from '../api/download-transactions-csv';
 import { useTransactions } from '../api/get-transactions';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { formatSignedCents } from '../../../lib/transaction-text';
+import { formatSignedCents, staffProvenance } from '../../../lib/transaction-text';
 import { StatusBadge } from './request-facts';
 import { RetryPanel } from '../../../components/ui/error-panel';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import '../money.css';
 
 function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
@@ -103,13 +104,8 @@ export function TransactionHistory() {
           retrying={transactions.isFetching}
         />
       ) : (
-        <div
-          className="tx-table-scroll"
-          role="region"
-          aria-labelledby={captionId}
-          // Keyboard users can scroll the table sideways on a narrow screen.
-          tabIndex={0}
-        >
+        // Scrolls inside a focusable region with a visible hint on a narrow screen (issue 16).
+        <ScrollRegion labelledBy={captionId} className="tx-table-frame">
           <table className="tx-table" aria-busy={transactions.isFetching}>
             <caption id={captionId}>
               Your transactions{filtered ? ' (filtered)' : ''}, newest first
@@ -144,7 +140,7 @@ export function TransactionHistory() {
               )}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
 
       {transactions.hasNextPage ? (
@@ -164,6 +160,8 @@ export function TransactionHistory() {
 }
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
+  // A line staff entered says so, with their reason beside it (decision 103).
+  const provenance = staffProvenance(transaction);
   return (
     <tr>
       <td className="tx-date">
@@ -173,6 +171,12 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <span className={`tx-type tx-type--${transaction.type.toLowerCase()}`}>
           {TRANSACTION_TYPE_LABELS[transaction.type]}
         </span>
+        {provenance ? (
+          <span className="tx-provenance">
+            {provenance}
+            {transaction.reason ? `: ${transaction.reason}` : ''}
+          </span>
+        ) : null}
       </td>
       <td className={`tx-amount tx-amount--${transaction.direction}`}>
         {formatSignedCents(transaction.amountMinor, transaction.direction)}
@@ -182,7 +186,9 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       </td>
       <td>
         <StatusBadge status={transaction.status} />
-        {transaction.reason ? <span className="tx-reason">{transaction.reason}</span> : null}
+        {transaction.reason && !provenance ? (
+          <span className="tx-reason">{transaction.reason}</span>
+        ) : null}
       </td>
     </tr>
   );

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -160,5 +160,71 @@ describe('WithdrawalCard', () => {
     expect((button as HTMLButtonElement).disabled).toBe(true);
     await user.click(button);
     expect(withdrawalPosts(api)).toHaveLength(1);
+  });
+
+  describe('before proof of ID and of residence are approved (decision 104)', () => {
+    const MISSING_TEXT =
+      'Withdrawals need your proof of ID and proof of residence approved first, so that money ' +
+      'only ever goes back to you. Still needed: proof of ID (waiting for our review) and proof ' +
+      'of residence (not uploaded yet).';
+
+    it('says what is missing and why before the form is filled, with the way to the verification page', async () => {
+      api.on('GET /api/documents/limits', {
+        status: 200,
+        body: {
+          missing: [
+            { kind: 'id', state: 'pending' },
+            { kind: 'residence', state: 'not-uploaded' },
+          ],
+          withdrawalsAllowed: false,
+          depositLimitMinor: 200_000,
+          depositedMinor: 100_000,
+          depositRemainingMinor: 100_000,
+        },
+      });
+      await renderCard();
+      expect(await screen.findByText(MISSING_TEXT)).toBeTruthy();
+      const link = screen.getByRole('link', {
+        name: 'Upload your documents on the verification page',
+      });
+      expect(link.getAttribute('href')).toBe('/userDashboard/verification');
+      expect(field('Amount (USD)').value).toBe('');
+    });
+
+    it('shows the server’s refusal in its words, with the way to the verification page', async () => {
+      api.on('POST /api/withdrawals', {
+        status: 403,
+        body: { message: MISSING_TEXT, code: 'DOCUMENTS_REQUIRED' },
+      });
+      const { user } = await renderCard();
+      await fill(user);
+      await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+
+      await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(MISSING_TEXT));
+      expect(
+        screen.getByRole('link', { name: 'Upload your documents on the verification page' }),
+      ).toBeTruthy();
+      expect(screen.getByRole('status').textContent).toBe('');
+    });
+
+    it('says nothing about documents once they are approved', async () => {
+      api.on('GET /api/documents/limits', {
+        status: 200,
+        body: {
+          missing: [],
+          withdrawalsAllowed: true,
+          depositLimitMinor: 200_000,
+          depositedMinor: 100_000,
+          depositRemainingMinor: null,
+        },
+      });
+      await renderCard();
+      await waitFor(() =>
+        expect(api.requests.some((r) => r.path === '/api/documents/limits')).toBe(true),
+      );
+      // Let the answer arrive and render.
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(screen.queryByText(/Still needed/)).toBeNull();
+    });
   });
 });

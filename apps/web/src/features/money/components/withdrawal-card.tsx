@@ -17,6 +17,11 @@ import { SelectField } from '../../../components/ui/select-field';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError } from '../../../lib/api-client';
+import {
+  DocumentsRequiredLink,
+  useRefreshVerificationLimits,
+  WithdrawalDocumentsNotice,
+} from '../../documents';
 import { EmailNotVerifiedNotice } from '../../email-verification';
 import { paymentMethod } from '../../../lib/transaction-text';
 import { useCreateWithdrawal } from '../api/create-withdrawal';
@@ -88,6 +93,7 @@ export function WithdrawalCard() {
   const summary = useMoneySummary();
   const withdrawal = useCreateWithdrawal();
   const intent = useIntentKey();
+  const refreshLimits = useRefreshVerificationLimits();
   const [failure, setFailure] = useState<string | null>(null);
   const [created, setCreated] = useState<TransactionWithTimeline | null>(null);
   const {
@@ -131,6 +137,7 @@ export function WithdrawalCard() {
         onError: (error) => {
           intent.settle(error);
           setFailure(moneyFailureMessage(error, WITHDRAWAL_FAILED));
+          if (error instanceof ApiError && error.code === 'DOCUMENTS_REQUIRED') refreshLimits();
           if (error instanceof ApiError && error.fields) {
             let first = true;
             for (const [name, messages] of Object.entries(error.fields)) {
@@ -152,6 +159,7 @@ export function WithdrawalCard() {
   return (
     <section className="card money-card" aria-labelledby={headingId}>
       <h2 id={headingId}>Withdrawal</h2>
+      <WithdrawalDocumentsNotice />
       <p className="money-hint" aria-live="polite">
         Available to withdraw:{' '}
         {summary.isPending ? (
@@ -202,7 +210,12 @@ export function WithdrawalCard() {
         <p role="alert" className="form-error">
           {failure}
         </p>
-        {failure ? <EmailNotVerifiedNotice error={withdrawal.error} /> : null}
+        {failure ? (
+          <EmailNotVerifiedNotice
+            error={withdrawal.error}
+            otherwise={<DocumentsRequiredLink error={withdrawal.error} />}
+          />
+        ) : null}
       </form>
       <p role="status" className={created ? 'result-line result-line--success' : 'result-line'}>
         {created ? MESSAGES.money.withdrawalRequested : ''}

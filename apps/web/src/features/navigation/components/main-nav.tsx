@@ -1,8 +1,36 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '../../../config/paths';
 import { MENU_GROUPS, menuLinks, type MenuGroup } from '../../../config/public-pages';
 import './navigation.css';
+
+// The client token's key, as in lib/auth-tokens.ts (the origin's); read here directly so every
+// public page does not load that module's chunk for one lookup (the 125 KB budget).
+function storedUserToken(): boolean {
+  try {
+    return !!window.localStorage.getItem('user-token');
+  } catch {
+    return false; // storage disabled: signed out, as lib/auth-tokens.ts has it
+  }
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * Whether a client is signed in in this browser: false in the pre-rendered HTML and during
+ * hydration (docs/product.md §8: no localStorage while rendering), the stored token right after.
+ */
+function useSignedIn(): boolean {
+  return useSyncExternalStore(noSubscription, storedUserToken, () => false);
+}
 
 /**
  * The public site's main navigation: the Trade, Education and About menus of docs/origin.md §2 as a
@@ -17,10 +45,13 @@ export function MainNav() {
   const baseId = useId();
   const [panelOpen, setPanelOpen] = useState(false);
   const [openGroup, setOpenGroup] = useState<MenuGroup | null>(null);
+  /** A pointer is pressed inside the menu (see the submenus' onBlur). */
+  const pointerDown = useRef(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const groupButtons = useRef(new Map<MenuGroup, HTMLButtonElement>());
 
+  const signedIn = useSignedIn();
   const panelId = 'site-nav';
   const submenuId = (group: MenuGroup) => `${baseId}-submenu-${group}`;
 
@@ -84,7 +115,18 @@ export function MainNav() {
         onClick={onClick}
       >
         <nav aria-label="Main">
-          <ul className="main-nav-list">
+          <ul
+            className="main-nav-list"
+            onPointerDown={() => {
+              pointerDown.current = true;
+            }}
+            onPointerUp={() => {
+              pointerDown.current = false;
+            }}
+            onPointerCancel={() => {
+              pointerDown.current = false;
+            }}
+          >
             <li className="main-nav-item">
               <NavLink to={paths.home} end className="main-nav-link">
                 Home
@@ -97,8 +139,11 @@ export function MainNav() {
                   key={group.id}
                   className="main-nav-item"
                   onBlur={(event) => {
-                    // Tabbing out of an open submenu closes it (the disclosure pattern).
+                    // Tabbing out of an open submenu closes it (the disclosure pattern). A tap
+                    // on another menu button is left to that button's click: closing here, as
+                    // the finger goes down, moves the button up and the tap lands elsewhere.
                     const next = event.relatedTarget;
+                    if (pointerDown.current) return;
                     if (expanded && next instanceof Node && !event.currentTarget.contains(next)) {
                       setOpenGroup(null);
                     }
@@ -135,12 +180,21 @@ export function MainNav() {
           </ul>
         </nav>
         <div className="main-nav-actions">
-          <Link to={paths.register} className="button button--accent">
-            OPEN AN ACCOUNT
-          </Link>
-          <Link to={paths.userDashboard} className="button button--outline-light">
-            LOGIN
-          </Link>
+          {signedIn ? (
+            // A signed-in client needs the way back to the dashboard, not LOGIN (issue 16).
+            <Link to={paths.userDashboardHome} className="button button--accent">
+              MY DASHBOARD
+            </Link>
+          ) : (
+            <>
+              <Link to={paths.register} className="button button--accent">
+                OPEN AN ACCOUNT
+              </Link>
+              <Link to={paths.userDashboard} className="button button--outline-light">
+                LOGIN
+              </Link>
+            </>
+          )}
         </div>
       </div>
     </div>

@@ -2,6 +2,7 @@ import { formatCents } from '@brokerdesk/shared';
 import type { Plan, PlanKind } from '@brokerdesk/shared';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { site } from '../../../content/site';
 import './plans.css';
 
 /** Where every card's Subscribe goes (docs/origin.md §2); the portal asks for sign-in if needed. */
@@ -16,9 +17,13 @@ function duration(days: number): string {
   return `${days} days`;
 }
 
-/** Features other than duration and type, which the card already lists as facts. */
-function extraFeatures(plan: Plan): readonly string[] {
-  return plan.features.filter((feature) => !/^(duration|type):/i.test(feature));
+/**
+ * Features other than duration and type, which the card already lists as facts, then the plan's
+ * services (daily signals) only when the operator provides them (docs/decisions/105-claims-from-configuration.md).
+ */
+function extraFeatures(plan: Plan, planServices: boolean): readonly string[] {
+  const features = plan.features.filter((feature) => !/^(duration|type):/i.test(feature));
+  return planServices ? [...features, ...plan.services] : features;
 }
 
 const HEADINGS: Record<PlanKind, string> = { weekly: 'Weekly plans', monthly: 'Monthly plans' };
@@ -31,12 +36,16 @@ const HEADINGS: Record<PlanKind, string> = { weekly: 'Weekly plans', monthly: 'M
 export function PlanCard({
   plan,
   nameLevel: Name = 'h4',
+  planServices = !!site.claims.planServices,
   children,
 }: {
   plan: Plan;
   nameLevel?: 'h3' | 'h4';
+  /** Tests pass it; the site passes the operator's content. */
+  planServices?: boolean;
   children: ReactNode;
 }) {
+  const extras = extraFeatures(plan, planServices);
   return (
     <li className="plan-card">
       <Name className="plan-name">{plan.name}</Name>
@@ -65,9 +74,9 @@ export function PlanCard({
           </div>
         ) : null}
       </dl>
-      {extraFeatures(plan).length > 0 ? (
+      {extras.length > 0 ? (
         <ul className="plan-features">
-          {extraFeatures(plan).map((feature) => (
+          {extras.map((feature) => (
             <li key={feature}>{feature}</li>
           ))}
         </ul>
@@ -78,7 +87,13 @@ export function PlanCard({
 }
 
 /** The home page's plan cards, weekly then monthly, each linking to the portal. */
-export function PlanCards({ plans }: { plans: readonly Plan[] }) {
+export function PlanCards({
+  plans,
+  planServices = !!site.claims.planServices,
+}: {
+  plans: readonly Plan[];
+  planServices?: boolean;
+}) {
   return (
     <section className="plans" aria-labelledby="plans-title">
       <div className="container">
@@ -90,7 +105,7 @@ export function PlanCards({ plans }: { plans: readonly Plan[] }) {
               {plans
                 .filter((plan) => plan.kind === kind)
                 .map((plan) => (
-                  <PlanCard key={plan.id} plan={plan}>
+                  <PlanCard key={plan.id} plan={plan} planServices={planServices}>
                     <Link
                       to={SUBSCRIBE_PATH}
                       className="button button--primary button--block"

@@ -37,8 +37,12 @@ describe('money forms refused for an unverified e-mail', () => {
     api.on('POST /api/subscriptions', REFUSAL);
     const { user } = renderAt(<PackagesOverview />, '/userDashboard/packages');
     await user.click(await screen.findByRole('button', { name: 'Subscribe to the Basic plan' }));
+    const confirmation = await screen.findByRole('dialog', {
+      name: 'Subscribe to the Basic plan?',
+    });
+    await user.click(within(confirmation).getByRole('button', { name: 'Subscribe' }));
 
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.subscription.failedTitle });
     expect(within(dialog).getByText(MESSAGES.subscription.failedTitle)).toBeTruthy();
     expect(within(dialog).getByText(MESSAGES.verification.required)).toBeTruthy();
     expect(within(dialog).queryByText(MESSAGES.subscription.failure)).toBeNull();

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@brokerdesk/shared';
 import type { DashboardResponse } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dashboardResponse } from '../../../testing/dashboard-response';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -23,6 +24,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 
 function subscribeButton(plan: string): HTMLButtonElement {
   return screen.getByRole('button', { name: `Subscribe to the ${plan} plan` });
+}
+
+/** The confirmation that comes before any money moves: its Subscribe sends the request. */
+async function confirmSubscription(user: UserEvent, plan: string) {
+  const dialog = await screen.findByRole('dialog', { name: `Subscribe to the ${plan} plan?` });
+  await user.click(within(dialog).getByRole('button', { name: 'Subscribe' }));
 }
 
 function subscribeRequests() {
@@ -56,14 +63,49 @@ describe('Packages page', () => {
     expect(basic?.textContent).toContain('Duration1 week');
     const platinum = within(monthly).getByRole('heading', { name: 'Platinum' }).closest('li');
     expect(platinum?.textContent).toContain('Spreads from1.2');
-    expect(platinum?.textContent).toContain('Daily signals');
+    // A service the operator must provide: not shown by the default install (issue 16, item 2).
+    expect(platinum?.textContent).not.toContain('Daily signals');
     expect(container.textContent).not.toMatch(/ROI|daily return|% daily|return on|guarantee/i);
+  });
+
+  it('asks first: plan, price, bonus and the balance left; Cancel sends nothing', async () => {
+    const { user } = renderPackages();
+    await screen.findByText('$1,512.50');
+    await user.click(subscribeButton('Basic'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to the Basic plan?' });
+    const figures = dialog.textContent ?? '';
+    expect(figures).toContain('Basic (7 days)');
+    expect(figures).toContain('Price, paid now from your balance$1,000.00');
+    expect(figures).toContain('Deposit bonus, credited now$100.00 (10%)');
+    expect(figures).toContain('Your available balance$1,512.50');
+    // $1,512.50 − $1,000.00 + $100.00
+    expect(figures).toContain('Left after subscribing$612.50');
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    expect(document.activeElement).toBe(cancel);
+
+    await user.click(cancel);
+
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(subscribeButton('Basic'));
+    expect(subscribeRequests()).toHaveLength(0);
+  });
+
+  it('says the balance is short in the confirmation when it is', async () => {
+    const { user } = renderPackages();
+    await screen.findByText('$1,512.50');
+    await user.click(subscribeButton('Gold'));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to the Gold plan?' });
+    expect(dialog.textContent).toContain('Your balance is less than the price.');
+    expect(dialog.textContent).not.toContain('Left after subscribing');
   });
 
   it('posts {planId: "basic"} with the token and an Idempotency-Key, pending meanwhile', async () => {
     api.on('POST /api/subscriptions', 'pending');
     const { user } = renderPackages();
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
 
     const pending = await screen.findByRole('button', { name: 'Subscribing to the Basic plan…' });
     expect(pending.textContent).toBe('Subscribing…');
@@ -83,10 +125,12 @@ describe('Packages page', () => {
     const { user } = renderPackages();
     await screen.findByText('$1,512.50');
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
 
     const dialog = await screen.findByRole('dialog', { name: MESSAGES.subscription.processing });
     expect(dialog.textContent).toContain('Your Subscription is being processed!');
     expect(dialog.textContent).toContain('Basic');
+    expect(dialog.textContent).toContain('Status: Active, until');
     expect(dialog.hasAttribute('open')).toBe(true);
     const close = within(dialog).getByRole('button', { name: 'Close' });
     expect(document.activeElement).toBe(close);
@@ -106,6 +150,7 @@ describe('Packages page', () => {
     await screen.findByText('$1,512.50');
     api.on('GET /api/userDashboard/send/', { status: 200, body: dashboard(512.5) });
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
 
     expect(await screen.findByText('$512.50')).toBeTruthy();
   });
@@ -117,6 +162,7 @@ describe('Packages page', () => {
     });
     const { user } = renderPackages();
     await user.click(subscribeButton('Gold'));
+    await confirmSubscription(user, 'Gold');
 
     const dialog = await screen.findByRole('dialog', { name: 'Subscription Failed' });
     expect(within(dialog).getByText('Insufficient funds')).toBeTruthy();
@@ -133,12 +179,14 @@ describe('Packages page', () => {
     api.on('POST /api/subscriptions', { status: 500, body: { message: 'Internal error' } });
     const { user } = renderPackages();
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
 
     const dialog = await screen.findByRole('dialog', { name: 'Subscription Failed' });
     expect(dialog.textContent).toContain(MESSAGES.subscription.failure);
     expect(within(dialog).queryByRole('link', { name: 'Deposit' })).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
     await screen.findByRole('dialog', { name: 'Subscription Failed' });
 
     const keys = subscribeRequests().map((r) => r.headers.get('Idempotency-Key'));
@@ -153,6 +201,7 @@ describe('Packages page', () => {
     });
     const { user } = renderPackages();
     await user.click(subscribeButton('Basic'));
+    await confirmSubscription(user, 'Basic');
     const dialog = await screen.findByRole('dialog', { name: 'Subscription Failed' });
     await user.click(within(dialog).getByRole('link', { name: 'Deposit' }));
 

@@ -1,12 +1,14 @@
-import { formatCents, MESSAGES, PLANS } from '@brokerdesk/shared';
+import { formatCents, MESSAGES, percentOf, PLANS } from '@brokerdesk/shared';
 import type { Plan } from '@brokerdesk/shared';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DateTime } from '../../../components/ui/date-time';
 import { ModalDialog } from '../../../components/ui/modal-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { ApiError, newIdempotencyKey } from '../../../lib/api-client';
-import { formatDollars } from '../../../lib/money';
+import { dollarsToCents, formatDollars } from '../../../lib/money';
 import { useDashboard } from '../../../api/get-dashboard';
 import { EmailNotVerifiedNotice } from '../../email-verification';
 import { PlanGroups } from '../../plans';
@@ -16,34 +18,41 @@ import '../subscriptions.css';
 const GROUP_HEADINGS = { weekly: 'Weekly Plans', monthly: 'Monthly Plans' } as const;
 
 type Outcome =
-  | { kind: 'subscribed'; planName: string; amountMinor: number }
+  | { kind: 'subscribed'; planName: string; amountMinor: number; status: string; endDate: string }
   | { kind: 'insufficient-funds' }
   | { kind: 'failed' };
 
 /**
  * The packages page (docs/origin.md §2 /userDashboard/packages): the balance, then the plan cards with a
- * Subscribe button each. One press sends one request with its own idempotency key; the answer
- * opens a modal dialog, and closing it returns focus to the button that was pressed.
+ * Subscribe button each. Subscribe first asks for confirmation (plan, price, deposit bonus, the
+ * balance left), because the plan is paid at once (docs/decisions/106); Subscribe in that dialog
+ * sends one request with its own idempotency key. The answer opens the origin's modal, and
+ * closing it returns focus to the plan's button.
  */
 export function PackagesOverview() {
   const dashboard = useDashboard();
   const subscription = useSubscribe();
+  const [confirming, setConfirming] = useState<Plan | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const pressedButton = useRef<HTMLButtonElement | null>(null);
 
-  const onSubscribe = (plan: Plan, button: HTMLButtonElement) => {
-    pressedButton.current = button;
+  const onSubscribe = (plan: Plan) => {
     setOutcome(null);
     subscription.mutate(
       { planId: plan.id, idempotencyKey: newIdempotencyKey() },
       {
-        onSuccess: (answer) =>
+        onSuccess: (answer) => {
+          setConfirming(null);
           setOutcome({
             kind: 'subscribed',
             planName: answer.subscription.planName,
             amountMinor: answer.subscription.amountMinor,
-          }),
+            status: answer.subscription.status,
+            endDate: answer.subscription.endDate,
+          });
+        },
         onError: (error) => {
+          setConfirming(null);
           // A 401 ended the session; the portal is already on its way to the login page.
           if (error instanceof ApiError && error.status === 401) return;
           setOutcome(
@@ -94,7 +103,11 @@ export function PackagesOverview() {
                   : `Subscribe to the ${plan.name} plan`
               }
               disabled={subscription.isPending}
-              onClick={(event) => onSubscribe(plan, event.currentTarget)}
+              onClick={(event) => {
+                pressedButton.current = event.currentTarget;
+                setOutcome(null);
+                setConfirming(plan);
+              }}
             >
               {pending ? 'Subscribing…' : 'Subscribe'}
             </button>
@@ -102,8 +115,25 @@ export function PackagesOverview() {
         }}
       />
 
+      {confirming ? (
+        <ConfirmDialog
+          // A key of its own: the outcome's dialog must mount afresh and take focus.
+          key="confirm"
+          title={`Subscribe to the ${confirming.name} plan?`}
+          confirmLabel="Subscribe"
+          pendingLabel="Subscribing…"
+          pending={subscription.isPending}
+          onConfirm={() => onSubscribe(confirming)}
+          onClose={() => setConfirming(null)}
+          returnFocusRef={pressedButton}
+        >
+          <PlanCost plan={confirming} balance={finances?.[0]?.balance} />
+        </ConfirmDialog>
+      ) : null}
+
       {outcome ? (
         <ModalDialog
+          key="outcome"
           title={
             outcome.kind === 'subscribed'
               ? MESSAGES.subscription.processing
@@ -117,6 +147,10 @@ export function PackagesOverview() {
             <>
               <p>
                 Plan: <strong>{outcome.planName}</strong> ({formatCents(outcome.amountMinor)})
+              </p>
+              <p>
+                Status: <strong>{outcome.status}</strong>, until{' '}
+                <DateTime value={outcome.endDate} />
               </p>
               <p>
                 <Link to={paths.subscriptionTrade}>See your subscriptions</Link>
@@ -142,5 +176,44 @@ export function PackagesOverview() {
         </ModalDialog>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * What subscribing costs: the price leaves the available balance and the deposit bonus is
+ * credited to it at once (docs/ledger.md), so the balance left is balance − price + bonus.
+ */
+function PlanCost({ plan, balance }: { plan: Plan; balance: number | undefined }) {
+  const bonusMinor = percentOf(plan.priceCents, plan.depositBonusBp);
+  const balanceMinor = balance === undefined ? null : dollarsToCents(balance);
+  const enough = balanceMinor !== null && balanceMinor >= plan.priceCents;
+  return (
+    <>
+      <dl className="plan-cost">
+        <dt>Plan</dt>
+        <dd>
+          {plan.name} ({plan.durationDays} days)
+        </dd>
+        <dt>Price, paid now from your balance</dt>
+        <dd>{formatCents(plan.priceCents)}</dd>
+        <dt>Deposit bonus, credited now</dt>
+        <dd>
+          {formatCents(bonusMinor)} ({plan.depositBonusBp / 100}%)
+        </dd>
+        {balanceMinor !== null ? (
+          <>
+            <dt>Your available balance</dt>
+            <dd>{formatCents(balanceMinor)}</dd>
+            {enough ? (
+              <>
+                <dt>Left after subscribing</dt>
+                <dd>{formatCents(balanceMinor - plan.priceCents + bonusMinor)}</dd>
+              </>
+            ) : null}
+          </>
+        ) : null}
+      </dl>
+      {balanceMinor !== null && !enough ? <p>Your balance is less than the price.</p> : null}
+    </>
   );
 }

@@ -66,7 +66,8 @@ describe('Subscriptions page', () => {
     expect(facts(latest)).toEqual({
       Plan: 'VIP',
       Amount: '$20,000.00',
-      'Profit percentage': '12.5%',
+      // A figure staff typed says so (issue 16).
+      'Profit percentage': '12.5% (set by staff)',
       Duration: '30 days',
       Status: 'Active',
       'Start date': '3 March 2026',

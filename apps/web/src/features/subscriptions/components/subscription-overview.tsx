@@ -33,7 +33,11 @@ function facts(subscription: Subscription): Record<(typeof FACTS)[number], React
   return {
     Plan: subscription.planName,
     Amount: formatCents(subscription.amountMinor),
-    'Profit percentage': `${subscription.profitPercent}%`,
+    // Only staff set it (docs/product.md §10); it is a figure they typed, not a promised return.
+    'Profit percentage':
+      subscription.profitPercent > 0
+        ? `${subscription.profitPercent}% (set by staff)`
+        : `${subscription.profitPercent}%`,
     Duration: days(subscription.durationDays),
     Status: <span className={statusClass(subscription.status)}>{subscription.status}</span>,
     'Start date': <DateTime value={subscription.startDate} />,

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { site } from '../../../content/site';
+import { ORIGIN_EXAMPLE_CLAIMS, site } from '../../../content/site';
 import type { SiteContent } from '../../../content/site';
 import { renderAt } from '../../../testing/render';
 import { SupportFaq } from './support-faq';
@@ -63,5 +63,20 @@ describe('SupportFaq', () => {
     renderAt(<SupportFaq />, '/contact');
     const answer = answerTo(/Which packages/).textContent ?? '';
     for (const word of ['Weekly', 'Monthly', 'Premium']) expect(answer).toContain(word);
+  });
+
+  it('offers daily signals only when the operator says plans include them', () => {
+    renderAt(<SupportFaq />, '/contact');
+    expect(answerTo(/Which packages/).textContent).not.toMatch(/signals/i);
+  });
+
+  it('names daily signals when the operator configures them', () => {
+    renderAt(<SupportFaq content={{ ...site, claims: ORIGIN_EXAMPLE_CLAIMS }} />, '/contact');
+    expect(answerTo(/Which packages/).textContent).toContain('daily signals');
+  });
+
+  it('says withdrawals need approved documents', () => {
+    renderAt(<SupportFaq />, '/contact');
+    expect(answerTo(/open an account/).textContent).toContain('proof of ID and proof of residence');
   });
 });

@@ -75,8 +75,8 @@ function faqEntries(content: SiteContent): FaqEntry[] {
         <p>
           <Link to={paths.register}>Register</Link> with your name, e-mail address, phone number,
           country and a password, then confirm your e-mail address from the link we send you. You
-          can look around straight away; deposits, withdrawals and subscriptions need a verified
-          e-mail.
+          can look around straight away; deposits and subscriptions need a verified e-mail, and
+          withdrawals also need your proof of ID and proof of residence approved.
         </p>
       ),
     },
@@ -85,9 +85,10 @@ function faqEntries(content: SiteContent): FaqEntry[] {
       answer: (
         <p>
           Weekly packages ({planNames('weekly')}) run for one week; Monthly packages (
-          {planNames('monthly')}) last a month and add extras such as daily signals and a financial
-          plan. Each card on the packages page lists its price, deposit bonus, referral bonus,
-          duration and features. No package promises a return.
+          {planNames('monthly')}) last a month and add extras such as{' '}
+          {content.claims.planServices ? 'daily signals and ' : ''}a financial plan. Each card on
+          the packages page lists its price, deposit bonus, referral bonus, duration and features.
+          No package promises a return.
         </p>
       ),
     },
