@@ -1,21 +1,23 @@
-// docs/product.md §7 lock-out: 10 failed logins for one e-mail (existing or not) within 15 minutes
-// → 429 for 15 minutes, doubling on repeat; a password reset lifts it.
-// The interface is what the client service relies on; the store behind it is in-process or
-// Redis (several API instances). See docs/decisions/060-lockout-and-shared-limits.md.
+// docs/product.md §7 lock-out: 10 failed logins for one account name (an e-mail for clients, a
+// username for staff; existing or not) within 15 minutes → 429 for 15 minutes, doubling on
+// repeat; a password reset (clients) or an accepted invitation (staff) lifts it.
+// Clients and staff use the same rule through this one file, each under a key namespace of its
+// own; the store behind it is in-process or Redis (several API instances). See
+// docs/decisions/060-lockout-and-shared-limits.md and 111-staff-invitations-and-lockout.md.
 import { createHash } from 'node:crypto';
 import { AppError, MESSAGES } from '@brokerdesk/shared';
-import type { AttemptStore } from '../../lib/attempt-store.js';
-import type { Clock } from '../../lib/clock.js';
+import type { AttemptStore } from './attempt-store.js';
+import type { Clock } from './clock.js';
 
 export interface LoginLockout {
-  /** Throws AppError('LOCKED_OUT') (429, with retry-after) while the e-mail is locked. */
-  assertNotLocked(email: string): Promise<void>;
-  /** A wrong password (or unknown e-mail); may start a lock. */
-  recordFailure(email: string): Promise<void>;
+  /** Throws AppError('LOCKED_OUT') (429, with retry-after) while the name is locked. */
+  assertNotLocked(name: string): Promise<void>;
+  /** A wrong password or code (or an unknown name); may start a lock. */
+  recordFailure(name: string): Promise<void>;
   /** A successful login clears the failure count (not an earned lock's doubling). */
-  recordSuccess(email: string): Promise<void>;
+  recordSuccess(name: string): Promise<void>;
   /** A completed password reset lifts any lock and forgets the history. */
-  clear(email: string): Promise<void>;
+  clear(name: string): Promise<void>;
 }
 
 const MINUTE_MS = 60_000;
@@ -38,43 +40,52 @@ export function lockDurationMs(level: number): number {
   return Math.min(LOCKOUT_RULE.firstLockMs * 2 ** exponent, LOCKOUT_RULE.maxLockMs);
 }
 
-/** The store never sees an address: keys are the SHA-256 of the trimmed, lower-cased e-mail. */
-function emailKey(email: string): string {
-  return createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/** The store never sees a name: keys are the SHA-256 of the trimmed, lower-cased name. */
+function nameKey(name: string): string {
+  return createHash('sha256').update(name.trim().toLowerCase()).digest('hex');
+}
+
+export interface LoginLockoutOptions {
+  store: AttemptStore;
+  clock: Clock;
+  /** Keeps one kind of account's counts apart from another's: 'lockout' (clients), 'staff-lockout'. */
+  namespace?: string;
+  /** What a locked caller reads (the same for names with and without an account). */
+  message?: string;
 }
 
 /**
- * Two counters per e-mail hash:
- * - `lockout:fail:<hash>` counts failures in a 15-minute window that starts with the first;
- * - `lockout:lock:<hash>` counts the locks earned (the doubling level) and expires `memoryMs`
- *   after the current lock ends, so the e-mail is locked while more than `memoryMs` is left.
+ * Two counters per name hash:
+ * - `<namespace>:fail:<hash>` counts failures in a 15-minute window that starts with the first;
+ * - `<namespace>:lock:<hash>` counts the locks earned (the doubling level) and expires
+ *   `memoryMs` after the current lock ends, so the name is locked while more than `memoryMs` is
+ *   left.
  * The lock starts on exactly the 10th failure, so two instances racing past it start one lock.
  */
 export function makeLoginLockout({
   store,
   clock,
-}: {
-  store: AttemptStore;
-  clock: Clock;
-}): LoginLockout {
-  const keys = (email: string) => {
-    const hash = emailKey(email);
-    return { fail: `lockout:fail:${hash}`, lock: `lockout:lock:${hash}` };
+  namespace = 'lockout',
+  message = MESSAGES.lockout.locked,
+}: LoginLockoutOptions): LoginLockout {
+  const keys = (name: string) => {
+    const hash = nameKey(name);
+    return { fail: `${namespace}:fail:${hash}`, lock: `${namespace}:lock:${hash}` };
   };
 
   return {
-    async assertNotLocked(email) {
-      const { ttlMs } = await store.get(keys(email).lock, clock.now());
+    async assertNotLocked(name) {
+      const { ttlMs } = await store.get(keys(name).lock, clock.now());
       const lockedForMs = ttlMs - LOCKOUT_RULE.memoryMs;
       if (lockedForMs > 0) {
-        throw new AppError('LOCKED_OUT', MESSAGES.lockout.locked, undefined, {
+        throw new AppError('LOCKED_OUT', message, undefined, {
           retryAfterSeconds: Math.ceil(lockedForMs / 1000),
         });
       }
     },
 
-    async recordFailure(email) {
-      const { fail, lock } = keys(email);
+    async recordFailure(name) {
+      const { fail, lock } = keys(name);
       const now = clock.now();
       const { count } = await store.increment(fail, LOCKOUT_RULE.windowMs, now);
       if (count !== LOCKOUT_RULE.maxFailures) return;
@@ -85,12 +96,12 @@ export function makeLoginLockout({
       await store.reset(fail);
     },
 
-    async recordSuccess(email) {
-      await store.reset(keys(email).fail);
+    async recordSuccess(name) {
+      await store.reset(keys(name).fail);
     },
 
-    async clear(email) {
-      const { fail, lock } = keys(email);
+    async clear(name) {
+      const { fail, lock } = keys(name);
       await store.reset(fail, lock);
     },
   };
