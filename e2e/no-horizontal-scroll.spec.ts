@@ -185,6 +185,7 @@ const PUBLIC_PATHS = [
   // staff sign-in.
   '/verifyEmail',
   '/setNewPassword',
+  '/staffInvitation',
   '/adminLogin',
 ];
 

@@ -62,6 +62,7 @@ const AXE_PATHS = [
   '/userLogin',
   '/passwordReset',
   '/adminLogin',
+  '/staffInvitation',
   '/no-such-page',
   ...PUBLIC_PAGES.map((p) => p.path),
 ];

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
-import { ensureFirstStaff } from './app/first-staff.js';
+import { ensureFirstStaff, sealStaffTotpSecrets } from './app/first-staff.js';
 import {
   REDACTED_PATHS,
   addConnectionHooks,
@@ -98,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       stopBeforeDatabaseCloses: (stop) => beforeDatabaseCloses.push(stop),
     });
     await ensureFirstStaff(services.staff, config, app.log);
+    await sealStaffTotpSecrets(services.staff, app.log);
 
     await app.register(errorsPlugin);
     await app.register(securityPlugin, { config, attempts: services.attemptStore, clock });

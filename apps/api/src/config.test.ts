@@ -118,6 +118,25 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the TOTP encryption keys as 32 bytes of base64 and names a bad one without echoing it', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    const previous = Buffer.alloc(32, 9).toString('base64');
+    const config = loadConfig({ TOTP_ENCRYPTION_KEY: key, TOTP_ENCRYPTION_KEY_PREVIOUS: previous });
+    expect(config.totpEncryptionKey?.equals(Buffer.alloc(32, 7))).toBe(true);
+    expect(config.totpEncryptionKeyPrevious?.equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(loadConfig({}).totpEncryptionKey).toBeUndefined();
+
+    const short = Buffer.alloc(16, 1).toString('base64');
+    const problems = problemsOf({ TOTP_ENCRYPTION_KEY: short });
+    expect(problems).toEqual([
+      'TOTP_ENCRYPTION_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+    ]);
+    expect(problems.join('\n')).not.toContain(short);
+    expect(() => loadConfig({ TOTP_ENCRYPTION_KEY_PREVIOUS: previous })).toThrow(
+      /TOTP_ENCRYPTION_KEY_PREVIOUS needs TOTP_ENCRYPTION_KEY/,
+    );
+  });
+
   it('defaults the activity popup on, a 24-hour window and the sample market data', () => {
     expect(loadConfig({})).toMatchObject({
       activityPopup: true,

@@ -76,6 +76,19 @@ const trustProxySetting = z.string().transform((value, ctx): boolean | number | 
   return z.NEVER;
 });
 
+const SECRET_KEY_MESSAGE = 'must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)';
+
+/** A 32-byte key given as base64; decoded here so a bad one stops the start with its name. */
+const base64Key = z.string().transform((value, ctx) => {
+  const text = value.trim();
+  const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : null;
+  if (!bytes || bytes.length !== 32) {
+    ctx.addIssue({ code: 'custom', message: SECRET_KEY_MESSAGE });
+    return z.NEVER;
+  }
+  return bytes;
+});
+
 const EnvSchema = z.object({
   PORT: z
     .string()
@@ -116,6 +129,8 @@ const EnvSchema = z.object({
   STAFF_2FA: z
     .enum(['required', 'optional'], { error: 'must be required or optional' })
     .default('required'),
+  TOTP_ENCRYPTION_KEY: base64Key.optional(),
+  TOTP_ENCRYPTION_KEY_PREVIOUS: base64Key.optional(),
   LOG_LEVEL: z
     .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
     .default('info'),
@@ -180,6 +195,13 @@ export interface Config {
   readonly redisUrl: string | undefined;
   readonly corsOrigins: readonly string[];
   readonly staff2fa: 'required' | 'optional';
+  /**
+   * Seals staff TOTP secrets (AES-256-GCM, 32 bytes). Absent → generated once into
+   * DATA_DIR/totp-encryption-key (app/totp-keys.ts).
+   */
+  readonly totpEncryptionKey: Buffer | undefined;
+  /** The key before a rotation: secrets sealed with it are sealed again at start. */
+  readonly totpEncryptionKeyPrevious: Buffer | undefined;
   readonly logLevel: LogLevel;
   /** Absolute; its `client/` folder and `pages.json` are served when present. */
   readonly webDistDir: string;
@@ -241,6 +263,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.TOTP_ENCRYPTION_KEY_PREVIOUS && !e.TOTP_ENCRYPTION_KEY) {
+    throw new ConfigError([
+      'TOTP_ENCRYPTION_KEY_PREVIOUS needs TOTP_ENCRYPTION_KEY (the new key) beside it',
+    ]);
+  }
   return Object.freeze({
     port: e.PORT,
     host: e.HOST,
@@ -255,6 +282,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     corsOrigins: Object.freeze([...e.CORS_ORIGINS]),
     staff2fa: e.STAFF_2FA,
+    totpEncryptionKey: e.TOTP_ENCRYPTION_KEY,
+    totpEncryptionKeyPrevious: e.TOTP_ENCRYPTION_KEY_PREVIOUS,
     logLevel: e.LOG_LEVEL,
     webDistDir: resolve(process.cwd(), e.WEB_DIST_DIR),
     trustProxy: e.TRUST_PROXY,

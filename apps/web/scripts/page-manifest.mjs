@@ -9,6 +9,7 @@ export const SPA_PREFIXES = Object.freeze([
   '/adminDashboard',
   '/verifyEmail',
   '/setNewPassword',
+  '/staffInvitation',
 ]);
 
 export const NOT_FOUND_FILE = '__not-found/index.html';

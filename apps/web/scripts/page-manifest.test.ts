@@ -93,6 +93,7 @@ describe('pages.json', () => {
       '/adminDashboard',
       '/verifyEmail',
       '/setNewPassword',
+      '/staffInvitation',
     ]);
   });
 

@@ -5,8 +5,8 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   BAD_REQUEST: 400,
   UNAUTHENTICATED: 401,
+  /** A wrong username, password or second-factor code: one answer for all (decision 111). */
   INVALID_CREDENTIALS: 401,
-  TOTP_REQUIRED: 401,
   FORBIDDEN: 403,
   WRONG_TOKEN_KIND: 403,
   TOTP_ENROLMENT_REQUIRED: 403,

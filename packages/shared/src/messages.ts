@@ -134,6 +134,9 @@ export const MESSAGES = {
     /** Also said for addresses with no account, so the answer reveals nothing. */
     locked:
       'Too many failed logins for this e-mail address. Try again later, or reset your password.',
+    /** The staff sign-in's lock, also said for usernames that do not exist (decision 111). */
+    staffLocked:
+      'Too many failed sign-ins for this username. Try again later, or ask an owner to reset your two-factor authentication.',
   },
   reminder: {
     dateInvalid: 'Choose a date from today up to a year ahead',
@@ -156,6 +159,19 @@ export const MESSAGES = {
     transactionCreated: '✅ Transaction successful',
     transactionCreateFailed: '❌ Transaction failed. Please try again.',
     accountDisabled: 'This account is disabled. Contact support.',
+    totpCodeOrRecovery: 'Enter the 6-digit code or a recovery code',
+    samePassword: 'Choose a password different from your current one',
+    passwordChanged: 'Password changed. Your other sessions have been signed out.',
+    invitationNotPending: 'This member has already accepted their invitation',
+    memberDisabled: 'This account is disabled; enable it first',
+  },
+  // Issue 17: staff are invited by e-mail and choose their own password and authenticator.
+  staffInvitation: {
+    invalid: 'This invitation link is not valid. Check that you copied all of it.',
+    used: 'This invitation has already been used or replaced by a newer one.',
+    expired: 'This invitation has expired. Ask an owner to send a new one.',
+    accepted:
+      'Your staff account is ready. Sign in with your username, password and authentication code.',
   },
   empty: {
     transactions: 'No transaction found',

@@ -15,8 +15,10 @@ export const STAFF_PERMISSIONS = {
   'support:write': ['owner', 'operations', 'support'],
   /** Read and export the audit log. */
   'audit:read': ['owner', 'compliance', 'auditor'],
-  /** Create, disable and enable staff; revoke their sessions. */
+  /** Invite, disable and enable staff; revoke their sessions; reset their 2FA. */
   'staff:manage': ['owner'],
+  /** Change one's own password (every role; decision 111). */
+  'profile:write': ['owner', 'operations', 'support', 'compliance', 'auditor'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffPermission = keyof typeof STAFF_PERMISSIONS;

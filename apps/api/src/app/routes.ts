@@ -13,7 +13,7 @@ import { overviewRoutes } from '../modules/overview/index.js';
 import { referralRoutes } from '../modules/referrals/index.js';
 import { reminderRoutes } from '../modules/reminders/index.js';
 import { sessionRoutes } from '../modules/sessions/index.js';
-import { staffMembersRoutes, staffRoutes } from '../modules/staff/index.js';
+import { staffInvitationRoutes, staffMembersRoutes, staffRoutes } from '../modules/staff/index.js';
 import { subscriptionRoutes } from '../modules/subscriptions/index.js';
 import { staffSupportRoutes, supportRoutes } from '../modules/support/index.js';
 import type { AuthRateLimit } from '../plugins/security.js';
@@ -30,7 +30,11 @@ export async function registerRoutes(
   await app.register(accountLinkRoutes, { service: services.accountLinks, authRateLimit });
   await app.register(sessionRoutes, { sessions: services.sessions });
   await app.register(reminderRoutes, { service: services.reminders });
-  await app.register(staffMembersRoutes, { service: services.staff });
+  await app.register(staffMembersRoutes, { service: services.staffMembers });
+  await app.register(staffInvitationRoutes, {
+    service: services.staffInvitations,
+    authRateLimit,
+  });
   await app.register(marketsRoutes, { service: services.markets });
   await app.register(activityRoutes, { service: services.activity });
   await app.register(supportRoutes, { service: services.support });

@@ -7,15 +7,14 @@ import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from '../lib/passwords.js';
 import type { PasswordParams } from '../lib/passwords.js';
+import { MESSAGES } from '@brokerdesk/shared';
+import { makeLoginLockout } from '../lib/login-lockout.js';
 import { openSharedAttemptStore } from '../lib/redis-attempt-store.js';
+import { makeSecretBox } from '../lib/secret-box.js';
 import { makeAccountLinkService } from '../modules/account-links/index.js';
 import { makeActivityService } from '../modules/activity/index.js';
 import { makeAuditService } from '../modules/audit/index.js';
-import {
-  makeClientService,
-  makeLoginLockout,
-  makeStaffClientService,
-} from '../modules/clients/index.js';
+import { makeClientService, makeStaffClientService } from '../modules/clients/index.js';
 import { makeIdentityGate, openDocumentService } from '../modules/documents/index.js';
 import { makeHealthService } from '../modules/health/index.js';
 import { makeLedgerService } from '../modules/ledger/index.js';
@@ -32,9 +31,14 @@ import { makeOverviewService } from '../modules/overview/index.js';
 import { makeReferralService } from '../modules/referrals/index.js';
 import { makeReminderService } from '../modules/reminders/index.js';
 import { makeSessionService } from '../modules/sessions/index.js';
-import { makeStaffService } from '../modules/staff/index.js';
+import {
+  makeStaffInvitationService,
+  makeStaffMembersService,
+  makeStaffService,
+} from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
+import { loadTotpKeys } from './totp-keys.js';
 
 export interface ServiceContext {
   db: Db;
@@ -80,7 +84,7 @@ function startMail({
 
 export async function buildServices(context: ServiceContext) {
   const { db, config, clock, log } = context;
-  // Failure counts (login lock-out, staff TOTP, per-IP limits): Redis when REDIS_URL is set,
+  // Failure counts (client and staff lock-outs, per-IP limits): Redis when REDIS_URL is set,
   // so several instances count together; this process otherwise (docs/decisions/060).
   const attempts = await openSharedAttemptStore({
     redisUrl: config.redisUrl,
@@ -89,6 +93,14 @@ export async function buildServices(context: ServiceContext) {
   });
   context.stopBeforeDatabaseCloses(attempts.close);
   const lockout = makeLoginLockout({ store: attempts.store, clock });
+  // Staff sign-in locks per username by the same rule, counted apart (docs/decisions/111).
+  const staffLockout = makeLoginLockout({
+    store: attempts.store,
+    clock,
+    namespace: 'staff-lockout',
+    message: MESSAGES.lockout.staffLocked,
+  });
+  const totpSecrets = makeSecretBox(await loadTotpKeys(config, log));
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -116,6 +128,15 @@ export async function buildServices(context: ServiceContext) {
     mail,
     identityGate,
   });
+  const staffInvitations = makeStaffInvitationService({
+    db,
+    clock,
+    passwords,
+    sessions,
+    mail,
+    secrets: totpSecrets,
+    lockout: staffLockout,
+  });
   return {
     attemptStore: attempts.store,
     sessions,
@@ -126,9 +147,18 @@ export async function buildServices(context: ServiceContext) {
       clock,
       passwords,
       sessions,
+      mail,
       staff2fa: config.staff2fa,
-      totpAttempts: attempts.store,
+      lockout: staffLockout,
+      secrets: totpSecrets,
     }),
+    staffMembers: makeStaffMembersService({
+      db,
+      clock,
+      sessions,
+      issueInvitation: staffInvitations.issueInvitation,
+    }),
+    staffInvitations,
     accountLinks,
     reminders: makeReminderService({ db, clock, mail }),
     markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),

@@ -1,5 +1,5 @@
-// DATA_DIR holds the ledger (the embedded database), identity documents, mail and the first staff
-// password: no other local user may read or change any of it (issue 16: PGlite left 969 of
+// DATA_DIR holds the ledger (the embedded database), identity documents, mail, the first staff
+// password and the key that seals staff TOTP secrets: no other local user may read or change any of it (issue 16: PGlite left 969 of
 // 1,099 files world-writable). Directories are 0700 and files 0600, repaired at every start;
 // server.ts also sets the process umask to 0o077 so files created later are private too.
 import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
@@ -21,6 +21,7 @@ export const DATA_DIR_ENTRIES = [
   'uploads',
   'outbox',
   'initial-admin-password',
+  'totp-encryption-key',
 ] as const;
 
 function isMissing(error: unknown): boolean {

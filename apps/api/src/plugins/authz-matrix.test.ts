@@ -92,9 +92,59 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/documents', 'clients:read'],
       ['GET', '/api/staff/documents/:id/file', 'clients:read'],
       ['GET', '/api/staff/clients/:clientId/documents', 'clients:read'],
+      // Issue 17: staff accounts are the owner's; a member's own password is every role's.
+      ['GET', '/api/staff/members', 'staff:manage'],
+      ['POST', '/api/staff/members', 'staff:manage'],
+      ['POST', '/api/staff/members/:id/invitation', 'staff:manage'],
+      ['POST', '/api/staff/members/:id/totp/reset', 'staff:manage'],
+      ['POST', '/api/staff/password', 'profile:write'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);
+    }
+  });
+
+  it('lets an enrolment-only session check itself with the origin’s adminAuthentication call', () => {
+    const route = t.app.authRoutes.find(
+      (candidate) =>
+        candidate.method === 'GET' && candidate.url === '/api/admin/adminAuthentication',
+    );
+    expect(route).toMatchObject({ auth: 'staff-enrolment', permission: undefined });
+  });
+
+  // Issue 17: the invitation calls need no sign-in (the link's token is the credential), so they
+  // are outside the table above; a session of any kind changes nothing about their answer.
+  it('answers the invitation calls the same to every caller, without a sign-in', async () => {
+    const invitationCalls = [
+      '/api/invitations/lookup',
+      '/api/invitations/totp',
+      '/api/invitations/accept',
+    ];
+    const known = t.app.authRoutes.map((route) => route.url);
+    for (const url of invitationCalls) {
+      expect(known).not.toContain(url);
+      const answers = new Set<string>();
+      for (const [caller, callerHeaders] of headers) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: callerHeaders,
+          payload: {
+            token: 'C'.repeat(43),
+            password: 'a-long-enough-password',
+            confirmPassword: 'a-long-enough-password',
+            code: '123456',
+          },
+        });
+        expect(response.statusCode, `${url} as ${caller}`).toBe(400);
+        answers.add(response.body);
+      }
+      expect([...answers]).toEqual([
+        JSON.stringify({
+          message: 'This invitation link is not valid. Check that you copied all of it.',
+          code: 'TOKEN_INVALID',
+        }),
+      ]);
     }
   });
 

@@ -62,7 +62,7 @@ export interface AuthRateLimit {
 
 /**
  * Per IP on login, registration, password and verification endpoints; the per-e-mail lock-out
- * of docs/product.md §7 is modules/clients/login-lockout.ts.
+ * of docs/product.md §7 is lib/login-lockout.ts (clients and staff).
  */
 export const AUTH_RATE_LIMIT: AuthRateLimit = { max: 20, timeWindowMs: 60_000 };
 

@@ -5,7 +5,7 @@ import { MESSAGES } from '@brokerdesk/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRedisAttemptStore } from '../lib/redis-attempt-store.js';
-import { makeLoginLockout } from '../modules/clients/index.js';
+import { makeLoginLockout } from '../lib/login-lockout.js';
 import { deleteRedisKeys, findTestRedis, uniqueRedisPrefix } from '../test/redis.js';
 import { createTestApp } from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
@@ -80,5 +80,35 @@ describe.runIf(testRedis.url)(`limits shared through Redis ${testRedis.skipReaso
     await lockout.clear(client.email);
     // The account lives in the first instance's test database; the lock-out is shared.
     expect((await login(one, client.email, client.password, '203.0.113.101')).statusCode).toBe(200);
+  });
+
+  // Issue 17, finding 2: staff usernames lock by the same rule, counted in Redis too.
+  it('locks a staff username after 10 failures spread over both instances, unknown names alike', async () => {
+    const staffLogin = (t: TestApp, username: string, remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/adminLogin/adminLogin',
+        payload: { username, password: 'wrong-password-123' },
+        remoteAddress,
+      });
+    // Each attempt from its own address, so the per-IP limit of this suite stays out of the way.
+    let address = 20;
+    for (const username of ['admin', 'nobody-here']) {
+      for (let i = 0; i < 10; i += 1) {
+        const response = await staffLogin(i % 2 ? one : two, username, `203.0.113.${address++}`);
+        expect(response.statusCode).toBe(401);
+      }
+      for (const t of [one, two]) {
+        const locked = await staffLogin(t, username, `203.0.113.${address++}`);
+        expect(locked.statusCode).toBe(429);
+        expect(locked.json()).toEqual({
+          message: MESSAGES.lockout.staffLocked,
+          code: 'LOCKED_OUT',
+        });
+      }
+    }
+    const keys = await redis.keys(`${prefix}staff-lockout:*`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join(' ')).not.toContain('admin');
   });
 });

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { StaffRole } from '@brokerdesk/shared';
 import type { LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { clients, staff } from '../db/schema.js';
 import { TEST_ADMIN_PASSWORD } from './test-app.js';
 import type { TestApp } from './test-app.js';
@@ -51,8 +51,9 @@ export async function staffCaller(testApp: TestApp, role: StaffRole): Promise<Ca
   const [owner] = await testApp.database.db
     .select({ passwordHash: staff.passwordHash })
     .from(staff)
+    .where(isNotNull(staff.passwordHash))
     .limit(1);
-  if (!owner) throw new Error('no staff account to copy a password hash from');
+  if (!owner?.passwordHash) throw new Error('no staff account to copy a password hash from');
   await testApp.database.db
     .insert(staff)
     .values({ username, passwordHash: owner.passwordHash, role });

@@ -90,6 +90,11 @@ export interface TestAppOptions {
   /** How to open the database (PostgreSQL pool limits, a proxy port). */
   database?: TestDatabaseOptions;
   /**
+   * An open database to start on instead of a fresh one (a restart of the same install): the
+   * app does not close it; the test does.
+   */
+  reuseDatabase?: Database;
+  /**
    * With REDIS_URL in `env`: the Redis key prefix. Default: one of its own per app, so tests
    * never share counts; apps meant to share them (several instances) pass the same one.
    */
@@ -180,7 +185,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   };
   const config = loadConfig(env);
-  const database = await createTestDatabase(options.database);
+  const database: Database = options.reuseDatabase
+    ? { ...options.reuseDatabase, close: async () => undefined }
+    : await createTestDatabase(options.database);
   const app = await buildApp(config, {
     db: database,
     clock: options.clock,

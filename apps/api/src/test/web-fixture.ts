@@ -60,6 +60,7 @@ export function createWebFixture(root: string): WebFixture {
         '/adminDashboard',
         '/verifyEmail',
         '/setNewPassword',
+        '/staffInvitation',
       ],
     }),
   );

@@ -38,6 +38,8 @@ export default [
       route('verification', 'routes/portal/verification.tsx'),
     ]),
     route('adminLogin', 'routes/admin-login.tsx'),
+    // Opened from the invitation mail (SPA-only, outside /adminDashboard: no sign-in yet).
+    route('staffInvitation', 'routes/staff-invitation.tsx'),
     route('adminDashboard', 'layouts/admin-layout.tsx', [
       index('routes/admin-dashboard.tsx'),
       route('registration', 'routes/admin/registration.tsx'),

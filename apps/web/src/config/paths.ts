@@ -17,6 +17,8 @@ export const paths = {
   referral: '/userDashboard/referral',
   verification: '/userDashboard/verification',
   adminLogin: '/adminLogin',
+  /** The invitation a new staff member opens from their mail (decision 111). */
+  staffInvitation: '/staffInvitation',
   adminDashboard: '/adminDashboard',
   adminRegistration: '/adminDashboard/registration',
   adminSubscription: '/adminDashboard/subscription',

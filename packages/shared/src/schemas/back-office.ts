@@ -3,7 +3,8 @@
 // /api/staff/… with header x-auth-token; each declares a permission (permissions.ts).
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
-import { STAFF_ROLES } from './auth.js';
+import { LinkTokenSchema } from './account-security.js';
+import { EmailSchema, STAFF_ROLES } from './auth.js';
 import { NUL_CHARACTER_MESSAGE, hasNoNul, isStorableTime } from './storable.js';
 import { SubscriptionSchema } from './subscriptions.js';
 import { TransactionWithTimelineSchema } from './money.js';
@@ -43,27 +44,119 @@ export type TotpConfirmed = z.infer<typeof TotpConfirmedSchema>;
 export const StaffMemberSchema = z.object({
   id: z.string(),
   username: z.string(),
+  /** Where invitations go; null for the first owner (ADMIN_USERNAME) and older accounts. */
+  email: z.string().nullable(),
   role: z.enum(STAFF_ROLES),
   totpEnrolled: z.boolean(),
   disabled: z.boolean(),
+  /**
+   * Set while the member has not accepted their invitation (they cannot sign in yet): when the
+   * newest link expires, and whether it has.
+   */
+  invitation: z.object({ expiresAt: z.string(), expired: z.boolean() }).nullable(),
   createdAt: z.string(),
   lastLoginAt: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 export const StaffMemberListSchema = z.object({ items: z.array(StaffMemberSchema) });
 
+/** A staff password: longer than a client's (docs/back-office-api.md). */
+export const StaffPasswordSchema = z
+  .string({ error: m.staffPasswordTooShort })
+  .min(12, m.staffPasswordTooShort)
+  .max(128, MESSAGES.register.passwordTooLong);
+
+/**
+ * POST /api/staff/members: the owner invites a member; the member chooses their password and
+ * authenticator from the e-mailed link (decision 111).
+ */
 export const CreateStaffBodySchema = z.object({
   username: z
     .string({ error: m.usernameInvalid })
     .trim()
     .regex(/^[A-Za-z0-9._-]{3,64}$/, m.usernameInvalid),
-  password: z
-    .string({ error: m.staffPasswordTooShort })
-    .min(12, m.staffPasswordTooShort)
-    .max(128, MESSAGES.register.passwordTooLong),
+  email: EmailSchema,
   role: z.enum(STAFF_ROLES, { error: m.roleInvalid }),
 });
 export type CreateStaffBody = z.infer<typeof CreateStaffBodySchema>;
+export type CreateStaffForm = z.input<typeof CreateStaffBodySchema>;
+
+/** The second factor as the sign-in takes it: the app's 6 digits or a recovery code. */
+export const SecondFactorCodeSchema = z
+  .string({ error: m.totpCodeOrRecovery })
+  .trim()
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, m.totpCodeOrRecovery);
+
+/** Compares a new password with its confirmation once both are typed. */
+function confirmationMatches(newKey: string) {
+  return {
+    message: MESSAGES.register.passwordsDiffer,
+    path: ['confirmPassword'],
+    when: (payload: { value: unknown }) => {
+      const value = payload.value as Record<string, unknown> | null;
+      return (
+        typeof value?.[newKey] === 'string' &&
+        typeof value.confirmPassword === 'string' &&
+        value.confirmPassword.length > 0
+      );
+    },
+  };
+}
+
+/** POST /api/staff/password: a staff member changes their own password (decision 111). */
+export const ChangeStaffPasswordBodySchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.account.currentPasswordRequired })
+      .min(1, MESSAGES.account.currentPasswordRequired)
+      .max(128, MESSAGES.register.passwordTooLong),
+    newPassword: StaffPasswordSchema,
+    confirmPassword: z
+      .string({ error: MESSAGES.register.confirmRequired })
+      .min(1, MESSAGES.register.confirmRequired),
+    /** Required once two-factor authentication is on (the server says so on `code`). */
+    code: SecondFactorCodeSchema.optional(),
+  })
+  .refine((body) => body.newPassword === body.confirmPassword, confirmationMatches('newPassword'));
+export type ChangeStaffPasswordBody = z.infer<typeof ChangeStaffPasswordBodySchema>;
+export type ChangeStaffPasswordForm = z.input<typeof ChangeStaffPasswordBodySchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Invitations (no sign-in: the token from the mailed link is the credential, sent in the body
+// so that it never reaches a logged URL)
+
+export const STAFF_INVITATION_PATH = '/staffInvitation';
+/** How long an invitation link works. */
+export const STAFF_INVITATION_LIFETIME_MS = 72 * 60 * 60 * 1000;
+
+export const InvitationTokenBodySchema = z.object({ token: LinkTokenSchema });
+export type InvitationTokenBody = z.infer<typeof InvitationTokenBodySchema>;
+
+/** POST /api/invitations/lookup: whom the link invites, as what, until when. */
+export const StaffInvitationSchema = z.object({
+  username: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  expiresAt: z.string(),
+});
+export type StaffInvitation = z.infer<typeof StaffInvitationSchema>;
+
+/** POST /api/invitations/accept: the member's own password and the first code of their app. */
+export const AcceptInvitationBodySchema = z
+  .object({
+    token: LinkTokenSchema,
+    password: StaffPasswordSchema,
+    confirmPassword: z
+      .string({ error: MESSAGES.register.confirmRequired })
+      .min(1, MESSAGES.register.confirmRequired),
+    code: z
+      .string({ error: m.totpCodeInvalid })
+      .trim()
+      .regex(/^\d{6}$/, m.totpCodeInvalid),
+  })
+  .refine((body) => body.password === body.confirmPassword, confirmationMatches('password'));
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
+export type AcceptInvitationForm = z.input<typeof AcceptInvitationBodySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Clients

@@ -1,5 +1,5 @@
-// Who signs in: clients, staff (with TOTP recovery codes), their sessions, and the single-use
-// links e-mailed to clients.
+// Who signs in: clients, staff (with TOTP recovery codes and invitations), their sessions, and
+// the single-use links e-mailed to clients.
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -71,11 +71,20 @@ export const staff = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     username: text('username').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Null while an invitation waits to be accepted (the member chooses the password then): such
+     * a member cannot sign in (docs/decisions/111).
+     */
+    passwordHash: text('password_hash'),
+    /** Where invitations go; null for the first owner (ADMIN_USERNAME) and older accounts. */
+    email: text('email'),
     role: text('role', { enum: STAFF_ROLE_VALUES }).notNull(),
-    /** Base32 TOTP secret once enrolment is confirmed; null means not enrolled. */
+    /**
+     * The TOTP secret once enrolment is confirmed, sealed with AES-256-GCM (lib/secret-box.ts);
+     * null means not enrolled.
+     */
     totpSecret: text('totp_secret'),
-    /** A secret shown for enrolment but not yet confirmed with a code. */
+    /** A secret shown for enrolment but not yet confirmed with a code (sealed likewise). */
     totpPendingSecret: text('totp_pending_secret'),
     /** The last TOTP time step accepted, so a code cannot be replayed within its window. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
@@ -86,6 +95,28 @@ export const staff = pgTable(
   (t) => [
     uniqueIndex('staff_username_unique').on(sql`lower(${t.username})`),
     check('staff_role_valid', sql`${t.role} in (${inList(STAFF_ROLE_VALUES)})`),
+  ],
+);
+
+/**
+ * A staff member's invitation (docs/decisions/111): e-mailed as a link; only the SHA-256 of its
+ * token is stored; it works once, until it expires; a newer one retires the older ones.
+ */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_invitations_token_hash_unique').on(t.tokenHash),
+    index('staff_invitations_staff_id_idx').on(t.staffId, t.createdAt),
   ],
 );
 

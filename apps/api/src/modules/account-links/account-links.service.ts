@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
 import { findClientCredentialsByEmail, updateClientPasswordHash } from '../clients/index.js';
-import type { LoginLockout } from '../clients/index.js';
+import type { LoginLockout } from '../../lib/login-lockout.js';
 import type { MailService } from '../mail/index.js';
 import type { SessionService } from '../sessions/index.js';
 import {

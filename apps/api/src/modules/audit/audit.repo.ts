@@ -23,6 +23,30 @@ export function staffActorId(actor: StaffActor): string {
   return `staff:${actor.staffId}`;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const wellFormed = (text: string) => text.replace(LONE_SURROGATE, '\uFFFD');
+
+/**
+ * `value` with every lone UTF-16 surrogate in its strings replaced by U+FFFD, as the text columns
+ * store them: JSON.stringify writes a lone one as "\ud800", which PostgreSQL's jsonb refuses, so a
+ * reason typed with one turned an audited action into a 500 (found by the hostile-input test).
+ */
+export function wellFormedJson(value: unknown): unknown {
+  if (typeof value === 'string') return wellFormed(value);
+  if (Array.isArray(value)) return value.map(wellFormedJson);
+  const prototype = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : 0;
+  // Plain objects only: anything else (a Date) goes to JSON as it would have.
+  if (prototype === Object.prototype || prototype === null) {
+    return Object.fromEntries(
+      Object.entries(value as object).map(([key, inner]) => [
+        wellFormed(key),
+        wellFormedJson(inner),
+      ]),
+    );
+  }
+  return value;
+}
+
 export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     staffId: actor.staffId,
@@ -31,8 +55,8 @@ export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry):
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: wellFormedJson(entry.before ?? null),
+    after: wellFormedJson(entry.after ?? null),
     ip: actor.ip,
   });
 }

@@ -96,4 +96,16 @@ describe('GET /api/staff/audit', () => {
       }
     }
   });
+
+  // Found by the hostile-input test while adding issue 17's routes: a reason with a lone UTF-16
+  // surrogate reached the audit's jsonb as "\ud800", which PostgreSQL refuses: a 500.
+  it('records a reason holding a lone surrogate (as U+FFFD) instead of failing the action', async () => {
+    const client = await clientCaller(t);
+    const response = await post(t, `/api/staff/clients/${client.id}/disable`, owner, {
+      reason: 'Fraud \ud800 suspected',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const entries = (await get(t, `/api/staff/audit?targetId=${client.id}`, auditor)).json();
+    expect(JSON.stringify(entries.items[0])).toContain('Fraud \ufffd suspected');
+  });
 });

@@ -27,8 +27,8 @@ import {
   listClientsNewestFirst,
   updateClientPasswordHash,
 } from './clients.repo.js';
-import { makeLoginLockout } from './login-lockout.js';
-import type { LoginLockout } from './login-lockout.js';
+import { makeLoginLockout } from '../../lib/login-lockout.js';
+import type { LoginLockout } from '../../lib/login-lockout.js';
 
 /** The seed's dashboard payload carries the newest 100 statement rows (docs/product.md §7). */
 export const DASHBOARD_TRANSACTIONS = 100;

@@ -21,7 +21,9 @@ export type MailTemplateName =
   | 'document-approved'
   | 'document-rejected'
   | 'ticket-reply'
-  | 'calendar-reminder';
+  | 'calendar-reminder'
+  | 'staff-invitation'
+  | 'staff-password-changed';
 
 /** Who is writing, and where links point; from configuration (MAIL_FROM, PUBLIC_URL). */
 export interface MailBrand {
@@ -230,6 +232,56 @@ export function makeMailTemplates(brand: MailBrand) {
           ? [{ link: { label: 'Open your support messages', url: portal('support') } }]
           : []),
       ]),
+
+    /**
+     * A staff member's invitation (decision 111): a new account, or an owner's reset of their
+     * two-factor authentication. The link carries the token in its fragment.
+     */
+    staffInvitation: (p: {
+      username: string;
+      roleLabel: string;
+      url: string;
+      reason: 'new' | 'reset';
+    }) =>
+      compose(
+        brand,
+        'staff-invitation',
+        p.reason === 'new'
+          ? `Your ${brand.companyName} back-office account`
+          : `Set up your ${brand.companyName} back-office sign-in again`,
+        p.username,
+        [
+          {
+            paragraph:
+              p.reason === 'new'
+                ? `An owner created a back-office account for you: username ${p.username}, role ${p.roleLabel}.`
+                : `An owner reset the two-factor authentication of your back-office account ${p.username}. Your sessions were ended and your old password no longer works.`,
+          },
+          { link: { label: 'Set up my sign-in', url: p.url } },
+          {
+            paragraph:
+              'On that page you choose your password and connect an authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password or Aegis). The link works once, for 72 hours.',
+          },
+          { paragraph: 'If you did not expect this, tell the owners of the back office.' },
+        ],
+      ),
+
+    staffPasswordChanged: (p: { username: string }) =>
+      compose(
+        brand,
+        'staff-password-changed',
+        'Your back-office password was changed',
+        p.username,
+        [
+          {
+            paragraph: `The password of your back-office account ${p.username} was just changed, and your other sessions were ended.`,
+          },
+          {
+            paragraph:
+              'If this was not you, ask an owner at once to disable the account or reset its two-factor authentication.',
+          },
+        ],
+      ),
 
     calendarReminder: (p: { firstName: string; dateLabel: string }) =>
       compose(brand, 'calendar-reminder', `Reminder: ${p.dateLabel}`, p.firstName, [

@@ -155,11 +155,18 @@ export async function revokeStaffSessionsByStaffId(
   db: Db,
   staffId: string,
   now: Date,
+  options: { except?: string } = {},
 ): Promise<number> {
   const rows = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(eq(sessions.staffId, staffId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.staffId, staffId),
+        options.except ? ne(sessions.id, options.except) : undefined,
+        isNull(sessions.revokedAt),
+      ),
+    )
     .returning({ id: sessions.id });
   return rows.length;
 }

@@ -171,12 +171,15 @@ export function makeSessionService({ db, clock }: { db: Db; clock: Clock }) {
     return revokeClientSession(db, clientId, sessionId, clock.now());
   }
 
-  /** Every session of a staff member ends at once (disabled, TOTP reset, revoked by an owner). */
+  /**
+   * Every session of a staff member ends at once (disabled, TOTP reset, revoked by an owner), or
+   * every one but `keepSessionId` (their own password change).
+   */
   async function revokeStaffSessions(
-    { staffId }: { staffId: string },
+    { staffId, keepSessionId }: { staffId: string; keepSessionId?: string },
     tx: Db = db,
   ): Promise<number> {
-    return revokeStaffSessionsByStaffId(tx, staffId, clock.now());
+    return revokeStaffSessionsByStaffId(tx, staffId, clock.now(), { except: keepSessionId });
   }
 
   /** TOTP enrolment confirmed: this session may now do everything the role allows. */

@@ -1,5 +1,6 @@
-// Staff accounts, for owners (permission staff:manage): list, create, disable and enable, sign
-// out everywhere, reset TOTP. Every change writes an audit record (docs/back-office-api.md).
+// Staff accounts, for owners (permission staff:manage): list, invite, resend an invitation,
+// disable and enable, sign out everywhere, reset 2FA. Every change writes an audit record
+// (docs/back-office-api.md, decision 111).
 import {
   CreateStaffBodySchema,
   StaffMemberListSchema,
@@ -8,10 +9,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaffActor } from '../../plugins/auth.js';
-import type { StaffService } from './staff.service.js';
+import type { StaffMembersService } from './staff-members.service.js';
 
 export interface StaffMembersRoutesOptions {
-  service: StaffService;
+  service: StaffMembersService;
 }
 
 const IdParamsSchema = z.object({ id: z.uuid({ error: 'Not a valid id' }) });
@@ -44,7 +45,8 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<StaffMembersRoutesOptions
       schema: {
         tags,
         security,
-        summary: 'Create a staff account (username unique, case-insensitively)',
+        summary:
+          'Invite a staff member (username unique, case-insensitively): the e-mailed link lets them choose their password and set up 2FA',
         body: CreateStaffBodySchema,
         response: { 201: StaffMemberSchema },
       },
@@ -56,6 +58,23 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<StaffMembersRoutesOptions
       });
       return reply.code(201).send(member);
     },
+  );
+
+  app.post(
+    '/api/staff/members/:id/invitation',
+    {
+      config: staffManage,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Send a member who has not accepted yet a new invitation (older links stop working)',
+        params: IdParamsSchema,
+        response: { 200: StaffMemberSchema },
+      },
+    },
+    async (request) =>
+      service.resendInvitation({ actor: requireStaffActor(request), id: request.params.id }),
   );
 
   app.post(
@@ -118,7 +137,8 @@ export const staffMembersRoutes: FastifyPluginAsyncZod<StaffMembersRoutesOptions
       schema: {
         tags,
         security,
-        summary: "Remove a staff member's TOTP (lost phone): they enrol again at the next login",
+        summary:
+          "Reset a staff member's 2FA (lost phone): TOTP and sessions end; with an e-mail address their password too, and a new invitation is sent",
         params: IdParamsSchema,
         response: { 200: StaffMemberSchema },
       },

@@ -1,10 +1,15 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
+import { makeLoginLockout } from '../../lib/login-lockout.js';
 import { makePasswordHasher } from '../../lib/passwords.js';
+import { makeSecretBox } from '../../lib/secret-box.js';
 import { systemClock } from '../../lib/clock.js';
 import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_PARAMS, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
+import { makeMailService } from '../mail/index.js';
 import { makeSessionService } from '../sessions/index.js';
 import { INITIAL_PASSWORD_FILE, makeStaffService } from './staff.service.js';
 
@@ -55,7 +60,14 @@ describe('first staff account', () => {
       clock: systemClock,
       passwords: makePasswordHasher(TEST_PASSWORD_PARAMS),
       sessions: makeSessionService({ db: t.database.db, clock: systemClock }),
+      mail: makeMailService({
+        brand: { companyName: 'BrokerDesk', publicUrl: 'http://localhost' },
+        clock: systemClock,
+        wakeWorker: () => undefined,
+      }),
       staff2fa: 'required',
+      lockout: makeLoginLockout({ store: makeMemoryAttemptStore(), clock: systemClock }),
+      secrets: makeSecretBox({ current: randomBytes(32) }),
     });
     const again = await service.ensureFirstStaff({
       username: 'admin',

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+// Staff accounts, their TOTP state and recovery codes. Invitations: staff-invitations.repo.ts.
+import { and, asc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { StaffRole } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { staff, staffRecoveryCodes } from '../../db/schema.js';
+import { staff, staffInvitations, staffRecoveryCodes } from '../../db/schema.js';
 
 export async function anyStaffExists(db: Db): Promise<boolean> {
   const rows = await db.select({ id: staff.id }).from(staff).limit(1);
@@ -38,18 +39,48 @@ export async function findStaffByUsername(db: Db, username: string) {
   return row ?? null;
 }
 
+/** What a password change checks: the current password and the second factor. */
+export async function findStaffCredentials(db: Db, id: string) {
+  const [row] = await db
+    .select({
+      id: staff.id,
+      username: staff.username,
+      email: staff.email,
+      passwordHash: staff.passwordHash,
+      totpSecret: staff.totpSecret,
+    })
+    .from(staff)
+    .where(eq(staff.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function setStaffPasswordHash(db: Db, id: string, passwordHash: string) {
+  await db.update(staff).set({ passwordHash }).where(eq(staff.id, id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Staff accounts as the owner sees them
 
 const memberColumns = {
   id: staff.id,
   username: staff.username,
+  email: staff.email,
   role: staff.role,
+  /** False while an invitation waits: the member chooses their password when accepting it. */
+  hasPassword: sql<boolean>`${staff.passwordHash} is not null`.mapWith(Boolean),
   totpSecret: staff.totpSecret,
   totpPendingSecret: staff.totpPendingSecret,
   disabledAt: staff.disabledAt,
   createdAt: staff.createdAt,
   lastLoginAt: staff.lastLoginAt,
+  /** When the newest unused invitation expires (null when there is none). */
+  // Spelled out: inside a one-table select Drizzle leaves columns unqualified, and "id" would
+  // name the invitation's own id in this subquery.
+  invitationExpiresAt:
+    sql<Date | null>`(select max(i.expires_at) from staff_invitations i where i.staff_id = "staff"."id" and i.used_at is null)`.mapWith(
+      staffInvitations.expiresAt,
+    ),
 };
 
 export type StaffMemberRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
@@ -65,21 +96,25 @@ export async function listStaffMembers(db: Db) {
   return db.select(memberColumns).from(staff).orderBy(asc(staff.createdAt), asc(staff.id));
 }
 
+/** An invited member: no password until they accept (docs/decisions/111). */
 export async function insertStaff(
   db: Db,
-  member: { username: string; passwordHash: string; role: StaffRole },
+  member: { username: string; email: string; role: StaffRole },
 ) {
   const [row] = await db.insert(staff).values(member).returning({ id: staff.id });
   if (!row) throw new Error('insert into staff returned no row');
   return row;
 }
 
-/** Active owners, locked in id order, so two owners cannot disable each other at once. */
+/**
+ * Active owners (enabled, and able to sign in: not waiting for an invitation), locked in id
+ * order, so two owners cannot disable each other at once.
+ */
 export async function lockActiveOwnerIds(db: Db): Promise<string[]> {
   const rows = await db
     .select({ id: staff.id })
     .from(staff)
-    .where(and(eq(staff.role, 'owner'), isNull(staff.disabledAt)))
+    .where(and(eq(staff.role, 'owner'), isNull(staff.disabledAt), isNotNull(staff.passwordHash)))
     .orderBy(asc(staff.id))
     .for('update');
   return rows.map((row) => row.id);
@@ -108,13 +143,61 @@ export async function activateStaffTotp(db: Db, id: string, secret: string, step
     .where(eq(staff.id, id));
 }
 
-/** An owner's reset: not enrolled any more, no recovery codes; enrolment starts over. */
-export async function clearStaffTotp(db: Db, id: string) {
+/**
+ * An owner's reset: not enrolled any more, no recovery codes; enrolment starts over. With
+ * `clearPassword` (a member who gets a new invitation) the old password stops working too.
+ */
+export async function clearStaffTotp(db: Db, id: string, { clearPassword = false } = {}) {
   await db
     .update(staff)
-    .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+    .set({
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpLastStep: null,
+      ...(clearPassword ? { passwordHash: null } : {}),
+    })
     .where(eq(staff.id, id));
   await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, id));
+}
+
+/** Every stored secret, active or pending (sealed or not), for sealing at start. */
+export async function listStoredTotpSecrets(db: Db) {
+  return db
+    .select({
+      id: staff.id,
+      totpSecret: staff.totpSecret,
+      totpPendingSecret: staff.totpPendingSecret,
+    })
+    .from(staff)
+    .where(or(isNotNull(staff.totpSecret), isNotNull(staff.totpPendingSecret)));
+}
+
+/**
+ * Replaces a member's stored secrets only if they are still the values read (another instance
+ * sealing at the same moment, or an enrolment in between, wins); true when replaced.
+ */
+export async function replaceStoredTotpSecrets(
+  db: Db,
+  id: string,
+  read: { totpSecret: string | null; totpPendingSecret: string | null },
+  next: { totpSecret: string | null; totpPendingSecret: string | null },
+): Promise<boolean> {
+  const same = (
+    column: typeof staff.totpSecret | typeof staff.totpPendingSecret,
+    value: string | null,
+  ) => (value === null ? isNull(column) : eq(column, value));
+  const rows = await db
+    .update(staff)
+    .set(next)
+    .where(
+      and(
+        eq(staff.id, id),
+        same(staff.totpSecret, read.totpSecret),
+        same(staff.totpPendingSecret, read.totpPendingSecret),
+      ),
+    )
+    .returning({ id: staff.id });
+  return rows.length > 0;
 }
 
 /**

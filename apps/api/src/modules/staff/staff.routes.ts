@@ -1,7 +1,11 @@
-// The seed's staff calls (docs/product.md §4, §7) and TOTP enrolment (docs/back-office-api.md).
+// The seed's staff calls (docs/product.md §4, §7), TOTP enrolment and the own password change
+// (docs/back-office-api.md).
 import {
   AdminLoginBodySchema,
   AdminProfileSchema,
+  ChangeStaffPasswordBodySchema,
+  MESSAGES,
+  MessageResponseSchema,
   TokenResponseSchema,
   TotpCodeBodySchema,
   TotpConfirmedSchema,
@@ -53,19 +57,49 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
     },
   );
 
-  app.get(
-    '/api/adminDashboard/adminDashboard',
+  // The origin's admin screen checks its session with /api/admin/adminAuthentication (issue 17),
+  // its dashboard with /api/adminDashboard/adminDashboard: the same check, the same answer.
+  for (const [url, summary] of [
+    ['/api/adminDashboard/adminDashboard', 'The signed-in staff member'],
+    ['/api/admin/adminAuthentication', 'The signed-in staff member (the origin’s session check)'],
+  ] as const) {
+    app.get(
+      url,
+      {
+        config: { auth: 'staff-enrolment' },
+        schema: { tags: ['staff'], summary, response: { 200: AdminProfileSchema } },
+      },
+      async (request) => {
+        const { username, role, totpEnrolled, scope } = requireStaff(request);
+        return { username, role, totpEnrolled, sessionScope: scope };
+      },
+    );
+  }
+
+  app.post(
+    '/api/staff/password',
     {
-      config: { auth: 'staff-enrolment' },
+      config: {
+        auth: 'staff',
+        permission: 'profile:write',
+        rateLimit: { max: authRateLimit.max, timeWindow: authRateLimit.timeWindowMs },
+      },
       schema: {
         tags: ['staff'],
-        summary: 'The signed-in staff member',
-        response: { 200: AdminProfileSchema },
+        security: [{ staffToken: [] }],
+        summary:
+          'Change your own password (current password and, with 2FA on, a code); your other sessions end',
+        body: ChangeStaffPasswordBodySchema,
+        response: { 200: MessageResponseSchema },
       },
     },
     async (request) => {
-      const { username, role, totpEnrolled, scope } = requireStaff(request);
-      return { username, role, totpEnrolled, sessionScope: scope };
+      await service.changeOwnPassword({
+        actor: requireStaffActor(request),
+        sessionId: requireStaff(request).sessionId,
+        body: request.body,
+      });
+      return { message: MESSAGES.backOffice.passwordChanged };
     },
   );
 

@@ -1,21 +1,25 @@
-// Staff accounts: the first owner at start, login with the TOTP gate of docs/product.md §7, TOTP
-// enrolment with recovery codes, and the owner's management of staff (docs/back-office-api.md).
+// Staff sign-in and a staff member's own account: the first owner at start, login with the lock-out
+// and the one answer of docs/product.md §7, TOTP enrolment with recovery codes (the first owner's
+// path), the own password change, and the sealing of TOTP secrets at rest (decision 111).
+// The owner's management of staff: staff-members.service.ts; invitations:
+// staff-invitations.service.ts.
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AppError, MESSAGES } from '@brokerdesk/shared';
 import type {
   AdminLoginBody,
-  CreateStaffBody,
-  StaffMember,
+  ChangeStaffPasswordBody,
   TotpConfirmed,
   TotpSetup,
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
-import { isUniqueViolation } from '../../db/errors.js';
 import type { SessionScope } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
+import type { LoginLockout } from '../../lib/login-lockout.js';
 import { generatePassword } from '../../lib/passwords.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
+import { SecretBoxError } from '../../lib/secret-box.js';
+import type { SecretBox } from '../../lib/secret-box.js';
 import {
   TOTP_ISSUER,
   generateRecoveryCodes,
@@ -27,53 +31,44 @@ import {
 } from '../../lib/totp.js';
 import { recordAudit } from '../audit/index.js';
 import type { StaffActor } from '../audit/index.js';
+import type { MailService } from '../mail/index.js';
 import type { SessionService } from '../sessions/index.js';
-import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
-import type { AttemptStore } from '../../lib/attempt-store.js';
-import { makeAttemptLimiter } from './attempt-limiter.js';
 import {
   acceptTotpStep,
   activateStaffTotp,
   anyStaffExists,
-  clearStaffTotp,
   findStaffById,
   findStaffByUsername,
-  insertStaff,
+  findStaffCredentials,
   insertStaffIfAbsent,
-  listStaffMembers,
-  lockActiveOwnerIds,
+  listStoredTotpSecrets,
   replaceRecoveryCodes,
-  setStaffDisabledAt,
+  replaceStoredTotpSecrets,
   setStaffLastLogin,
+  setStaffPasswordHash,
   setStaffPendingTotpSecret,
   useRecoveryCode,
 } from './staff.repo.js';
-import type { StaffMemberRow } from './staff.repo.js';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password';
 
-/** Wrong second-factor codes allowed per staff member per window before 429. */
-export const TOTP_FAILURE_LIMIT = { max: 5, windowMs: 15 * 60 * 1000 } as const;
-
 export const STAFF_MESSAGES = {
-  totpMissing: 'Enter the 6-digit code from your authenticator app',
-  totpInvalid: 'Invalid code; enter the current 6-digit code',
-  totpLimited: 'Too many attempts; try again later',
   totpAlreadySetUp: 'Two-factor authentication is already set up',
   totpNotStarted: 'Start the two-factor set-up first',
   memberNotFound: 'Staff member not found',
 } as const;
-
-const USERNAME_INDEX = 'staff_username_unique';
 
 export interface StaffServiceDeps {
   db: Db;
   clock: Clock;
   passwords: PasswordHasher;
   sessions: SessionService;
+  mail: MailService;
   staff2fa: 'required' | 'optional';
-  /** Wrong-code counts: the app's shared store (Redis with REDIS_URL); tests may omit it. */
-  totpAttempts?: AttemptStore;
+  /** Failed sign-ins per username: the app's shared one (Redis with REDIS_URL). */
+  lockout: LoginLockout;
+  /** Seals TOTP secrets at rest. */
+  secrets: SecretBox;
 }
 
 /** Written atomically with mode 0600: the file is a credential. */
@@ -84,16 +79,20 @@ async function writeSecretFile(path: string, content: string): Promise<void> {
   await rename(temporary, path);
 }
 
-function toStaffMember(row: StaffMemberRow): StaffMember {
-  return {
-    id: row.id,
-    username: row.username,
-    role: row.role,
-    totpEnrolled: row.totpSecret !== null,
-    disabled: row.disabledAt !== null,
-    createdAt: row.createdAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-  };
+/**
+ * A 6-digit code within ±1 step whose step is later than the last accepted one, or an unused
+ * recovery code (which is then used up). Each check is one atomic UPDATE. `secret` is plain.
+ */
+export async function verifySecondFactor(
+  { db, clock }: { db: Db; clock: Clock },
+  member: { id: string; secret: string },
+  code: string,
+): Promise<boolean> {
+  if (isRecoveryCodeShape(code)) {
+    return useRecoveryCode(db, member.id, hashRecoveryCode(code), clock.now());
+  }
+  const step = matchTotpStep({ secret: member.secret, code, at: clock.now() });
+  return step !== null && acceptTotpStep(db, member.id, step);
 }
 
 export function makeStaffService({
@@ -101,19 +100,16 @@ export function makeStaffService({
   clock,
   passwords,
   sessions,
+  mail,
   staff2fa,
-  totpAttempts = makeMemoryAttemptStore(),
+  lockout,
+  secrets,
 }: StaffServiceDeps) {
   const invalidCredentials = () =>
     new AppError('INVALID_CREDENTIALS', MESSAGES.adminLogin.invalidCredentials);
-  const totpLimiter = makeAttemptLimiter({
-    store: totpAttempts,
-    clock,
-    name: 'totp',
-    ...TOTP_FAILURE_LIMIT,
-    message: STAFF_MESSAGES.totpLimited,
-  });
   const notFound = () => new AppError('NOT_FOUND', STAFF_MESSAGES.memberNotFound);
+  const fieldError = (field: string, message: string) =>
+    new AppError('VALIDATION_FAILED', message, { [field]: [message] });
 
   /**
    * Creates the first staff account (an owner) when there is none. Without a configured
@@ -146,49 +142,72 @@ export function makeStaffService({
   }
 
   /**
-   * A 6-digit code within ±1 step whose step is later than the last accepted one, or an unused
-   * recovery code (which is then used up). Each check is one atomic UPDATE.
+   * At start: every TOTP secret stored in plain text (before decision 111) or under the previous
+   * key is sealed with the current one. A secret no configured key opens stops the start, with
+   * the way out in the message, rather than locking its owner out later.
    */
-  async function verifySecondFactor(
-    member: { id: string; totpSecret: string },
-    code: string,
-  ): Promise<boolean> {
-    if (isRecoveryCodeShape(code)) {
-      return useRecoveryCode(db, member.id, hashRecoveryCode(code), clock.now());
+  async function sealTotpSecrets(): Promise<{ sealed: number }> {
+    let sealed = 0;
+    for (const row of await listStoredTotpSecrets(db)) {
+      const reseal = (value: string | null) => {
+        if (value === null || !secrets.needsSealing(value)) return value;
+        return secrets.seal(secrets.open(value, row.id), row.id);
+      };
+      let next: { totpSecret: string | null; totpPendingSecret: string | null };
+      try {
+        next = {
+          totpSecret: reseal(row.totpSecret),
+          totpPendingSecret: reseal(row.totpPendingSecret),
+        };
+      } catch (error) {
+        if (!(error instanceof SecretBoxError)) throw error;
+        throw new Error(
+          `Staff member ${row.id}: ${error.message}. Set TOTP_ENCRYPTION_KEY_PREVIOUS to the key it was sealed with (the earlier TOTP_ENCRYPTION_KEY, or the contents of DATA_DIR/totp-encryption-key) — see docs/configuration.md`,
+        );
+      }
+      if (next.totpSecret === row.totpSecret && next.totpPendingSecret === row.totpPendingSecret)
+        continue;
+      if (await replaceStoredTotpSecrets(db, row.id, row, next)) sealed += 1;
     }
-    const step = matchTotpStep({ secret: member.totpSecret, code, at: clock.now() });
-    return step !== null && acceptTotpStep(db, member.id, step);
+    return { sealed };
   }
 
+  /**
+   * One answer for a wrong username, a wrong password, a disabled account, an account still
+   * waiting for its invitation, and a missing, wrong or used code: 401 INVALID_CREDENTIALS with
+   * the same words, each counted by the per-username lock-out (docs/product.md §7, decision 111),
+   * so the answer never says that the password was right.
+   */
   async function loginStaff({
     username,
     password,
     totp,
   }: AdminLoginBody): Promise<{ token: string }> {
+    await lockout.assertNotLocked(username);
+    const refuse = async () => {
+      await lockout.recordFailure(username);
+      return invalidCredentials();
+    };
     const member = await findStaffByUsername(db, username);
-    if (!member) {
+    if (!member || member.passwordHash === null) {
       // The same work as a wrong password, so the answer's timing does not reveal usernames.
       await passwords.verifyDummy(password);
-      throw invalidCredentials();
+      throw await refuse();
     }
     const passwordOk = await passwords.verifyPassword(member.passwordHash, password);
-    if (!passwordOk || member.disabledAt) throw invalidCredentials();
+    if (!passwordOk || member.disabledAt) throw await refuse();
 
     let scope: SessionScope = 'full';
     if (member.totpSecret) {
-      // Enrolled: a valid code is required (docs/product.md §7), and wrong codes are counted per
-      // staff member so six digits cannot be guessed from many addresses.
-      if (!totp) throw new AppError('TOTP_REQUIRED', STAFF_MESSAGES.totpMissing);
-      await totpLimiter.assertAllowed(member.id);
-      if (!(await verifySecondFactor({ id: member.id, totpSecret: member.totpSecret }, totp))) {
-        await totpLimiter.recordFailure(member.id);
-        throw new AppError('TOTP_REQUIRED', STAFF_MESSAGES.totpInvalid);
+      const secret = secrets.open(member.totpSecret, member.id);
+      if (!totp || !(await verifySecondFactor({ db, clock }, { id: member.id, secret }, totp))) {
+        throw await refuse();
       }
-      await totpLimiter.reset(member.id);
     } else if (staff2fa === 'required') {
-      // Signed in, but the session can only enrol TOTP until that is done.
+      // The first owner's path: signed in, but the session can only enrol TOTP until that is done.
       scope = 'totp-enrolment';
     }
+    await lockout.recordSuccess(username);
     return db.transaction(async (tx) => {
       await setStaffLastLogin(tx, member.id, clock.now());
       return sessions.issueSession({ kind: 'staff', staffId: member.id, scope }, tx);
@@ -209,7 +228,7 @@ export function makeStaffService({
       const member = await findStaffById(tx, actor.staffId, { forUpdate: true });
       if (!member) throw notFound();
       if (member.totpSecret) throw new AppError('CONFLICT', STAFF_MESSAGES.totpAlreadySetUp);
-      await setStaffPendingTotpSecret(tx, member.id, secret);
+      await setStaffPendingTotpSecret(tx, member.id, secrets.seal(secret, member.id));
       // The secret is a credential: never in the audit record.
       await recordAudit(tx, actor, {
         action: 'staff.totp.setup',
@@ -242,13 +261,10 @@ export function makeStaffService({
       if (!member) throw notFound();
       if (member.totpSecret) throw new AppError('CONFLICT', STAFF_MESSAGES.totpAlreadySetUp);
       if (!member.totpPendingSecret) throw new AppError('CONFLICT', STAFF_MESSAGES.totpNotStarted);
-      const step = matchTotpStep({ secret: member.totpPendingSecret, code, at: clock.now() });
-      if (step === null) {
-        throw new AppError('VALIDATION_FAILED', MESSAGES.backOffice.totpCodeWrong, {
-          code: [MESSAGES.backOffice.totpCodeWrong],
-        });
-      }
-      await activateStaffTotp(tx, member.id, member.totpPendingSecret, step);
+      const secret = secrets.open(member.totpPendingSecret, member.id);
+      const step = matchTotpStep({ secret, code, at: clock.now() });
+      if (step === null) throw fieldError('code', MESSAGES.backOffice.totpCodeWrong);
+      await activateStaffTotp(tx, member.id, secrets.seal(secret, member.id), step);
       await replaceRecoveryCodes(tx, member.id, recoveryCodes.map(hashRecoveryCode));
       await sessions.upgradeSessionToFull({ sessionId }, tx);
       await recordAudit(tx, actor, {
@@ -263,162 +279,68 @@ export function makeStaffService({
   }
 
   // -------------------------------------------------------------------------------------------
-  // Staff accounts (permission staff:manage)
+  // The own password (permission profile:write)
 
-  async function listStaff(): Promise<{ items: StaffMember[] }> {
-    const rows = await listStaffMembers(db);
-    return { items: rows.map(toStaffMember) };
-  }
-
-  async function createStaff({
+  /**
+   * Needs the current password and, once 2FA is on, a code; a new password equal to the current
+   * one is refused. Wrong passwords and codes count towards the sign-in lock-out, so a left-open
+   * session cannot be used to guess either. Every other session of the member ends.
+   */
+  async function changeOwnPassword({
     actor,
+    sessionId,
     body,
   }: {
     actor: StaffActor;
-    body: CreateStaffBody;
-  }): Promise<StaffMember> {
-    const usernameTaken = () => new AppError('CONFLICT', MESSAGES.backOffice.usernameTaken);
-    // Cheap early answer; the unique index on lower(username) decides a race.
-    if (await findStaffByUsername(db, body.username)) throw usernameTaken();
-    const passwordHash = await passwords.hashPassword(body.password);
-    try {
-      return await db.transaction(async (tx) => {
-        const { id } = await insertStaff(tx, {
-          username: body.username,
-          passwordHash,
-          role: body.role,
-        });
-        await recordAudit(tx, actor, {
-          action: 'staff.create',
-          targetType: 'staff',
-          targetId: id,
-          after: { username: body.username, role: body.role },
-        });
-        const row = await findStaffById(tx, id);
-        if (!row) throw new Error('created staff member not found');
-        return toStaffMember(row);
-      });
-    } catch (error) {
-      if (isUniqueViolation(error, USERNAME_INDEX)) throw usernameTaken();
-      throw error;
+    sessionId: string;
+    body: ChangeStaffPasswordBody;
+  }): Promise<void> {
+    await lockout.assertNotLocked(actor.username);
+    const member = await findStaffCredentials(db, actor.staffId);
+    if (!member?.passwordHash) throw notFound();
+    if (!(await passwords.verifyPassword(member.passwordHash, body.currentPassword))) {
+      await lockout.recordFailure(actor.username);
+      throw fieldError('currentPassword', MESSAGES.account.currentPasswordWrong);
     }
-  }
-
-  /**
-   * Disabling signs the member out everywhere at once. Nobody disables themselves, and the last
-   * active owner stays: the active owners are locked (in id order) before the check, so two
-   * owners disabling each other at the same moment cannot leave none.
-   */
-  async function disableStaff({
-    actor,
-    id,
-  }: {
-    actor: StaffActor;
-    id: string;
-  }): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
-      const seen = await findStaffById(tx, id);
-      if (!seen) throw notFound();
-      const activeOwners = seen.role === 'owner' ? await lockActiveOwnerIds(tx) : [];
-      const member = await findStaffById(tx, id, { forUpdate: true });
-      if (!member) throw notFound();
-      if (member.disabledAt) return toStaffMember(member);
-      if (member.role === 'owner' && !activeOwners.some((ownerId) => ownerId !== member.id)) {
-        throw new AppError('CONFLICT', MESSAGES.backOffice.lastOwner);
+    if (await passwords.verifyPassword(member.passwordHash, body.newPassword)) {
+      throw fieldError('newPassword', MESSAGES.backOffice.samePassword);
+    }
+    // Checked last: a code is used up once accepted.
+    if (member.totpSecret) {
+      if (!body.code) throw fieldError('code', MESSAGES.backOffice.totpCodeOrRecovery);
+      const secret = secrets.open(member.totpSecret, member.id);
+      if (!(await verifySecondFactor({ db, clock }, { id: member.id, secret }, body.code))) {
+        await lockout.recordFailure(actor.username);
+        throw fieldError('code', MESSAGES.backOffice.totpCodeWrong);
       }
-      if (member.id === actor.staffId) {
-        throw new AppError('CONFLICT', MESSAGES.backOffice.cannotDisableSelf);
-      }
-      const now = clock.now();
-      await setStaffDisabledAt(tx, member.id, now);
-      const sessionsRevoked = await sessions.revokeStaffSessions({ staffId: member.id }, tx);
-      await recordAudit(tx, actor, {
-        action: 'staff.disable',
-        targetType: 'staff',
-        targetId: member.id,
-        before: { username: member.username, disabled: false },
-        after: { username: member.username, disabled: true, sessionsRevoked },
-      });
-      return toStaffMember({ ...member, disabledAt: now });
-    });
-  }
-
-  async function enableStaff({
-    actor,
-    id,
-  }: {
-    actor: StaffActor;
-    id: string;
-  }): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
-      const member = await findStaffById(tx, id, { forUpdate: true });
-      if (!member) throw notFound();
-      if (!member.disabledAt) return toStaffMember(member);
-      await setStaffDisabledAt(tx, member.id, null);
-      await recordAudit(tx, actor, {
-        action: 'staff.enable',
-        targetType: 'staff',
-        targetId: member.id,
-        before: { username: member.username, disabled: true },
-        after: { username: member.username, disabled: false },
-      });
-      return toStaffMember({ ...member, disabledAt: null });
-    });
-  }
-
-  async function revokeStaffSessions({ actor, id }: { actor: StaffActor; id: string }) {
+    }
+    const passwordHash = await passwords.hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
-      const member = await findStaffById(tx, id, { forUpdate: true });
-      if (!member) throw notFound();
-      const sessionsRevoked = await sessions.revokeStaffSessions({ staffId: member.id }, tx);
+      await setStaffPasswordHash(tx, member.id, passwordHash);
+      const sessionsRevoked = await sessions.revokeStaffSessions(
+        { staffId: member.id, keepSessionId: sessionId },
+        tx,
+      );
       await recordAudit(tx, actor, {
-        action: 'staff.sessions.revoke',
+        action: 'staff.password.change',
         targetType: 'staff',
         targetId: member.id,
         after: { username: member.username, sessionsRevoked },
       });
-    });
-  }
-
-  /**
-   * A lost phone: the member's TOTP and recovery codes are removed and their sessions end; at
-   * the next login they enrol again (with STAFF_2FA=required, before doing anything else).
-   */
-  async function resetStaffTotp({
-    actor,
-    id,
-  }: {
-    actor: StaffActor;
-    id: string;
-  }): Promise<StaffMember> {
-    return db.transaction(async (tx) => {
-      const member = await findStaffById(tx, id, { forUpdate: true });
-      if (!member) throw notFound();
-      await clearStaffTotp(tx, member.id);
-      const sessionsRevoked = await sessions.revokeStaffSessions({ staffId: member.id }, tx);
-      await recordAudit(tx, actor, {
-        action: 'staff.totp.reset',
-        targetType: 'staff',
-        targetId: member.id,
-        before: { username: member.username, totpEnrolled: member.totpSecret !== null },
-        after: { username: member.username, totpEnrolled: false, sessionsRevoked },
-      });
-      return toStaffMember({ ...member, totpSecret: null, totpPendingSecret: null });
+      if (member.email) {
+        await mail.queue(tx, member.email, mail.templates.staffPasswordChanged(member));
+      }
     });
   }
 
   return {
     ensureFirstStaff,
+    sealTotpSecrets,
     loginStaff,
     logoutStaff,
     setupTotp,
     confirmTotp,
-    listStaff,
-    createStaff,
-    disableStaff,
-    enableStaff,
-    revokeStaffSessions,
-    resetStaffTotp,
+    changeOwnPassword,
   };
 }
 

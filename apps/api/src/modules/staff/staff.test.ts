@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function adminPasswordHash(t: TestApp): Promise<string> {
   const [admin] = await t.database.db.select().from(staff).where(eq(staff.username, 'admin'));
-  if (!admin) throw new Error('no admin account');
+  if (!admin?.passwordHash) throw new Error('no admin account');
   return admin.passwordHash;
 }
 
@@ -80,19 +80,69 @@ describe('POST /api/adminLogin/adminLogin', () => {
     expect(response.json()).toEqual(INVALID);
   });
 
-  it('asks for the TOTP code (401 TOTP_REQUIRED) when the staff member is enrolled', async () => {
+  // Issue 17, finding 2: the answer used to be 401 TOTP_REQUIRED for a right password without a
+  // code, which told a guesser the password was right.
+  it('answers an enrolled member’s right password without a code exactly like a wrong password', async () => {
     await optional.database.db.insert(staff).values({
       username: 'enrolled',
       passwordHash: await adminPasswordHash(optional),
       role: 'operations',
       totpSecret: 'JBSWY3DPEHPK3PXP',
     });
-    const response = await adminLogin(optional, {
+    const rightPassword = await adminLogin(optional, {
       username: 'enrolled',
       password: TEST_ADMIN_PASSWORD,
     });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
+    const wrongPassword = await adminLogin(optional, {
+      username: 'enrolled',
+      password: 'wrong-password-123',
+    });
+    const rightPasswordWrongCode = await adminLogin(optional, {
+      username: 'enrolled',
+      password: TEST_ADMIN_PASSWORD,
+      totp: '000000',
+    });
+    for (const response of [rightPassword, wrongPassword, rightPasswordWrongCode]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual(INVALID);
+    }
+    expect(rightPassword.body).toBe(wrongPassword.body);
+  });
+});
+
+// Issue 17, finding 4: the origin's admin screen checks its session with this call, which
+// answered 404.
+describe('GET /api/admin/adminAuthentication', () => {
+  const check = (t: TestApp, headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/admin/adminAuthentication', headers });
+
+  it('answers as /api/adminDashboard/adminDashboard does, with x-auth-token', async () => {
+    const token = await optional.staffLogin();
+    const response = await check(optional, { 'x-auth-token': token });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      username: 'admin',
+      role: 'owner',
+      totpEnrolled: false,
+      sessionScope: 'full',
+    });
+    expect(response.body).toBe((await adminDashboard(optional, { 'x-auth-token': token })).body);
+    // An enrolment-only session may check itself too, like the dashboard call.
+    const enrolling = await required.staffLogin();
+    expect((await check(required, { 'x-auth-token': enrolling })).json()).toMatchObject({
+      sessionScope: 'totp-enrolment',
+    });
+  });
+
+  it('answers 401 without a valid token and 403 WRONG_TOKEN_KIND for a client token', async () => {
+    expect((await check(optional, {})).statusCode).toBe(401);
+    expect((await check(optional, { 'x-auth-token': 'garbage' })).json()).toMatchObject({
+      code: 'UNAUTHENTICATED',
+    });
+    const client = await optional.signedInClient();
+    const response = await check(optional, { 'user-token': client.token });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ code: 'WRONG_TOKEN_KIND' });
   });
 });
 

@@ -15,12 +15,14 @@ import {
   tokenOf,
 } from '../../test/staff-fixtures.js';
 
-const MISSING = {
-  code: 'TOTP_REQUIRED',
-  message: 'Enter the 6-digit code from your authenticator app',
+// A missing, wrong or used code gets the answer a wrong password gets (decision 111).
+const INVALID = { code: 'INVALID_CREDENTIALS', message: 'Invalid credentials. Please try again.' };
+const MISSING = INVALID;
+const LOCKED = {
+  code: 'LOCKED_OUT',
+  message:
+    'Too many failed sign-ins for this username. Try again later, or ask an owner to reset your two-factor authentication.',
 };
-const INVALID = { code: 'TOTP_REQUIRED', message: 'Invalid code; enter the current 6-digit code' };
-const LIMITED = { code: 'RATE_LIMITED', message: 'Too many attempts; try again later' };
 
 // One clock per app: each test moves it forward only, so codes never repeat across tests.
 const clock = manualClock();
@@ -95,9 +97,12 @@ describe('TOTP enrolment (STAFF_2FA=required)', () => {
     );
     expect(enrolledProfile.json()).toMatchObject({ totpEnrolled: true });
 
-    // Only hashes are stored; the pending secret is gone.
+    // The secret is stored sealed (decision 111), recovery codes only as hashes; the pending
+    // secret is gone.
     const [row] = await required.database.db.select().from(staff).where(eq(staff.id, member.id));
-    expect(row).toMatchObject({ totpSecret: secret, totpPendingSecret: null });
+    expect(row).toMatchObject({ totpPendingSecret: null });
+    expect(row?.totpSecret).toMatch(/^enc:v1:/);
+    expect(row?.totpSecret).not.toContain(secret);
     const stored = await required.database.db
       .select({ codeHash: staffRecoveryCodes.codeHash })
       .from(staffRecoveryCodes)
@@ -128,8 +133,11 @@ describe('TOTP enrolment (STAFF_2FA=required)', () => {
       code: codeAt(secret, clock.now()),
     });
     expect(confirm.statusCode).toBe(409);
-    const [row] = await required.database.db.select().from(staff).where(eq(staff.id, member.id));
-    expect(row?.totpSecret).toBe(secret);
+    // The secret stays: the member still signs in with codes from the same app.
+    clock.advance(STEP_MS);
+    expect(
+      (await staffLogin(required, member.username, codeAt(secret, clock.now()))).statusCode,
+    ).toBe(200);
   });
 
   it('answers 409 to confirm before setup and 400 to a code that is not 6 digits', async () => {
@@ -156,7 +164,7 @@ describe('TOTP enrolment (STAFF_2FA=required)', () => {
 });
 
 describe('staff login with TOTP', () => {
-  it('asks for the code (401 TOTP_REQUIRED) when it is missing; a valid one gives a full session', async () => {
+  it('answers a missing code as a wrong password (401 INVALID_CREDENTIALS); a valid one gives a full session', async () => {
     const member = await enrolledMember();
     const missing = await staffLogin(required, member.username);
     expect(missing.statusCode).toBe(401);
@@ -217,18 +225,23 @@ describe('staff login with TOTP', () => {
     expect(response.json()).toEqual(INVALID);
   });
 
-  it('answers 429 after 5 wrong codes, even to a right one, until 15 minutes have passed', async () => {
+  it('locks the username after 10 wrong codes (429), even to a right one, until 15 minutes have passed', async () => {
     const member = await enrolledMember();
     const bystander = await enrolledMember();
     const wrong = codeAt(member.secret, new Date(clock.now().getTime() - 5 * STEP_MS));
-    for (let i = 0; i < 5; i += 1) {
+    for (let i = 0; i < 10; i += 1) {
       const response = await staffLogin(required, member.username, wrong);
       expect(response.statusCode).toBe(401);
       expect(response.json()).toEqual(INVALID);
     }
-    const sixth = await staffLogin(required, member.username, codeAt(member.secret, clock.now()));
-    expect(sixth.statusCode).toBe(429);
-    expect(sixth.json()).toEqual(LIMITED);
+    const eleventh = await staffLogin(
+      required,
+      member.username,
+      codeAt(member.secret, clock.now()),
+    );
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toEqual(LOCKED);
+    expect(eleventh.headers['retry-after']).toBe('900');
     expect((await staffLogin(required, member.username, member.recoveryCodes[0])).statusCode).toBe(
       429,
     );
@@ -247,17 +260,17 @@ describe('staff login with TOTP', () => {
   it('resets the count after a successful login', async () => {
     const member = await enrolledMember();
     const wrong = codeAt(member.secret, new Date(clock.now().getTime() - 5 * STEP_MS));
-    for (let i = 0; i < 4; i += 1) await staffLogin(required, member.username, wrong);
+    for (let i = 0; i < 9; i += 1) await staffLogin(required, member.username, wrong);
     expect((await staffLogin(required, member.username, member.recoveryCodes[0])).statusCode).toBe(
       200,
     );
-    for (let i = 0; i < 4; i += 1) await staffLogin(required, member.username, wrong);
+    for (let i = 0; i < 9; i += 1) await staffLogin(required, member.username, wrong);
     expect((await staffLogin(required, member.username, member.recoveryCodes[1])).statusCode).toBe(
       200,
     );
   });
 
-  it('answers a wrong password with invalid credentials, never TOTP_REQUIRED', async () => {
+  it('answers a wrong password with a right code as invalid credentials too', async () => {
     const member = await enrolledMember();
     const response = await staffLogin(
       required,

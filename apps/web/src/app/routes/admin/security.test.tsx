@@ -68,6 +68,8 @@ describe('/adminDashboard/security', () => {
     await user.click(
       await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
     );
+    // An enrolment-only session cannot change the password (the server would answer 403).
+    expect(screen.queryByRole('heading', { name: 'Change my password' })).toBeNull();
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr.tagName.toLowerCase()).toBe('svg');
 
@@ -83,5 +85,10 @@ describe('/adminDashboard/security', () => {
 
     await user.click(screen.getByRole('button', { name: 'I have stored them' }));
     expect(screen.getByText('Two-factor authentication is on.')).toBeTruthy();
+    // Now full: the own password can be changed here, with a code (decision 111).
+    const form = await screen.findByRole('heading', { name: 'Change my password' });
+    expect(
+      within(form.closest('section')!).getByLabelText('Authentication code', { selector: 'input' }),
+    ).toBeTruthy();
   });
 });

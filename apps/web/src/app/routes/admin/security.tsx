@@ -1,7 +1,7 @@
 import type { Route } from './+types/security';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAdminProfile } from '../../../api/get-admin-profile';
-import { TotpEnrolment } from '../../../features/staff-accounts';
+import { ChangeOwnPasswordForm, TotpEnrolment } from '../../../features/staff-accounts';
 import { pageMeta } from '../../../lib/page-meta';
 import { RetryPanel } from '../../../components/ui/error-panel';
 
@@ -14,11 +14,17 @@ export default function AdminSecurityPage() {
     <div className="page-section">
       <h1>Two-factor authentication</h1>
       {profile.data ? (
-        <TotpEnrolment
-          enrolled={profile.data.totpEnrolled}
-          // The session is full now: the profile says so and the menu fills in.
-          onEnrolled={() => void profile.refetch()}
-        />
+        <>
+          <TotpEnrolment
+            enrolled={profile.data.totpEnrolled}
+            // The session is full now: the profile says so and the menu fills in.
+            onEnrolled={() => void profile.refetch()}
+          />
+          {/* A session that may only enrol TOTP cannot change the password yet. */}
+          {profile.data.sessionScope === 'full' ? (
+            <ChangeOwnPasswordForm totpEnrolled={profile.data.totpEnrolled} />
+          ) : null}
+        </>
       ) : profile.isError ? (
         <RetryPanel
           message="We could not load your staff profile."

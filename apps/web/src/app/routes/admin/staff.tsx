@@ -1,7 +1,7 @@
 import type { Route } from './+types/staff';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { PermissionGate } from '../../../features/admin-auth';
-import { AddStaffForm, StaffMembers } from '../../../features/staff-accounts';
+import { InviteStaffForm, StaffMembers } from '../../../features/staff-accounts';
 import { pageMeta } from '../../../lib/page-meta';
 
 export const meta: Route.MetaFunction = () => pageMeta('Staff', 'Back office.', { noindex: true });
@@ -13,7 +13,7 @@ export default function AdminStaffPage() {
       <h1>Staff</h1>
       <PermissionGate permission="staff:manage">
         <StaffMembers currentUsername={profile.data?.username} />
-        <AddStaffForm />
+        <InviteStaffForm />
       </PermissionGate>
     </div>
   );

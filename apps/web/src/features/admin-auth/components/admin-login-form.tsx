@@ -1,6 +1,6 @@
 import { AdminLoginBodySchema, MESSAGES } from '@brokerdesk/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PasswordField } from '../../../components/ui/password-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -11,16 +11,23 @@ import { getLandingPath } from '../api/get-landing-path';
 
 const TotpSchema = AdminLoginBodySchema.shape.totp.unwrap();
 const TOTP_FORMAT = 'Enter the 6-digit code or a recovery code';
-const TOTP_WRONG = 'That code is not valid; enter the current code';
 
-function isTotpRequired(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 401 && error.code === 'TOTP_REQUIRED';
+/**
+ * The lock-out's own words (429): said for every username, existing or not, so they reveal
+ * nothing, and without them a locked member would keep trying in vain.
+ */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
+    return error.serverMessage;
+  }
+  return MESSAGES.adminLogin.invalidCredentials;
 }
 
 /**
- * docs/origin.md §2 /adminLogin: any failure reads 'Invalid credentials. Please try again.' — except the
- * second factor: a 401 TOTP_REQUIRED reveals the Authentication code field (the username and
- * password stay), and a wrong code shows the server's words under that field.
+ * docs/origin.md §2 /adminLogin: a failure reads 'Invalid credentials. Please try again.'
+ * The Authentication code field is always there (decision 111): the server answers a right
+ * password without a valid code exactly like a wrong password, so the form cannot wait to be
+ * asked for it. It stays empty for a member who has not set up two-factor authentication yet.
  */
 export function AdminLoginForm() {
   const navigate = useNavigate();
@@ -28,23 +35,18 @@ export function AdminLoginForm() {
   const loginRequest = useAdminLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [askTotp, setAskTotp] = useState(false);
   const [totp, setTotp] = useState('');
   const [totpError, setTotpError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [landing, setLanding] = useState(false);
   const totpRef = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    if (askTotp) totpRef.current?.focus();
-  }, [askTotp]);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setTotpError(null);
     let code: string | undefined;
-    if (askTotp) {
+    if (totp.trim() !== '') {
       const parsed = TotpSchema.safeParse(totp);
       if (!parsed.success) {
         setTotpError(parsed.error.issues[0]?.message ?? TOTP_FORMAT);
@@ -63,16 +65,9 @@ export function AdminLoginForm() {
           await navigate(destination);
         },
         onError: (failure) => {
-          if (isTotpRequired(failure)) {
-            if (askTotp) {
-              setTotpError(failure.serverMessage ?? TOTP_WRONG);
-              totpRef.current?.select();
-            } else {
-              setAskTotp(true);
-            }
-            return;
-          }
-          setError(MESSAGES.adminLogin.invalidCredentials);
+          // A code is good for one sign-in at most: the next try needs the next one.
+          setTotp('');
+          setError(failureMessage(failure));
         },
       },
     );
@@ -98,28 +93,25 @@ export function AdminLoginForm() {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <p role="status" className="form-notice">
-        {askTotp
-          ? 'Two-factor authentication is on for this account. Enter the 6-digit code from your authenticator app, or one of your recovery codes.'
-          : ''}
+      <TextField
+        ref={totpRef}
+        label="Authentication code"
+        name="totp"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={totp}
+        error={totpError ?? undefined}
+        onChange={(event) => {
+          setTotp(event.target.value);
+          setTotpError(null);
+        }}
+      />
+      <p className="field-hint">
+        The 6-digit code from your authenticator app, or one of your recovery codes. Leave it empty
+        only if you have not set up two-factor authentication yet.
       </p>
-      {askTotp ? (
-        <TextField
-          ref={totpRef}
-          label="Authentication code"
-          name="totp"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          autoCapitalize="none"
-          spellCheck={false}
-          value={totp}
-          error={totpError ?? undefined}
-          onChange={(event) => {
-            setTotp(event.target.value);
-            setTotpError(null);
-          }}
-        />
-      ) : null}
       <button type="submit" className="button button--primary button--block" disabled={pending}>
         {pending ? 'Logging in…' : 'Login'}
       </button>

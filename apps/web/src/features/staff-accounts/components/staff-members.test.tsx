@@ -9,9 +9,11 @@ function member(overrides: Partial<StaffMember>): StaffMember {
   return {
     id: 'id-owner',
     username: 'owner',
+    email: null,
     role: 'owner',
     totpEnrolled: true,
     disabled: false,
+    invitation: null,
     createdAt: '2026-01-05T09:00:00.000Z',
     lastLoginAt: '2026-03-03T10:15:00.000Z',
     ...overrides,
@@ -22,11 +24,31 @@ const OWNER = member({});
 const ALICE = member({
   id: 'id-alice',
   username: 'alice',
+  email: 'alice@staff.example',
   role: 'support',
   totpEnrolled: false,
   lastLoginAt: null,
 });
 const BOB = member({ id: 'id-bob', username: 'bob', role: 'auditor', disabled: true });
+/** Invited, has not accepted yet (decision 111). */
+const CAROL = member({
+  id: 'id-carol',
+  username: 'carol',
+  email: 'carol@staff.example',
+  role: 'operations',
+  totpEnrolled: false,
+  invitation: { expiresAt: '2026-03-06T10:00:00.000Z', expired: false },
+  lastLoginAt: null,
+});
+const DAN = member({
+  id: 'id-dan',
+  username: 'dan',
+  email: 'dan@staff.example',
+  role: 'compliance',
+  totpEnrolled: false,
+  invitation: { expiresAt: '2026-03-01T10:00:00.000Z', expired: true },
+  lastLoginAt: null,
+});
 
 let api: FakeApi;
 let members: StaffMember[];
@@ -34,7 +56,7 @@ let members: StaffMember[];
 beforeEach(() => {
   api = installFakeApi();
   window.localStorage.setItem('admin-token', 'staff-1');
-  members = [OWNER, ALICE, BOB];
+  members = [OWNER, ALICE, BOB, CAROL, DAN];
   api.on('GET /api/staff/members', () => ({ status: 200, body: { items: members } }));
 });
 
@@ -59,6 +81,7 @@ describe('StaffMembers', () => {
     const headers = screen.getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual([
       'Username',
+      'E-mail',
       'Role',
       '2FA',
       'Status',
@@ -69,7 +92,14 @@ describe('StaffMembers', () => {
     const alice = within(row('alice'))
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(alice.slice(0, 5)).toEqual(['Support', 'Off', 'Active', '5 January 2026', 'Never']);
+    expect(alice.slice(0, 6)).toEqual([
+      'alice@staff.example',
+      'Support',
+      'Off',
+      'Active',
+      '5 January 2026',
+      'Never',
+    ]);
     expect(within(row('bob')).getByText('Disabled')).toBeTruthy();
     expect(within(row('owner')).getByText('(you)')).toBeTruthy();
     expect(within(row('owner')).getByText('On')).toBeTruthy();
@@ -84,7 +114,8 @@ describe('StaffMembers', () => {
 
     await user.click(screen.getByRole('button', { name: 'Disable alice' }));
     expect(posts('/api/staff/members/id-alice/disable')).toHaveLength(0);
-    expect(screen.getByText(/^Disable alice\?/)).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Disable alice?' });
+    expect(within(dialog).getByText(/signed out everywhere/)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Yes, disable alice' }));
     await waitFor(() =>
@@ -101,7 +132,7 @@ describe('StaffMembers', () => {
     const { user } = await renderTable();
     await user.click(screen.getByRole('button', { name: 'Enable bob' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByText(/^Enable bob\?/)).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
   });
 
@@ -155,5 +186,66 @@ describe('StaffMembers', () => {
     expect(
       (screen.getByRole('button', { name: 'Disable alice' }) as HTMLButtonElement).disabled,
     ).toBe(true);
+  });
+
+  it('shows an invited member’s link validity, and an expired one, with Resend instead of Revoke', async () => {
+    await renderTable();
+    expect(within(row('carol')).getByText(/^Invited, link valid until/)).toBeTruthy();
+    expect(within(row('dan')).getByText('Invitation expired')).toBeTruthy();
+    for (const name of ['carol', 'dan']) {
+      expect(
+        within(row(name)).getByRole('button', { name: `Resend the invitation of ${name}` }),
+      ).toBeTruthy();
+      expect(within(row(name)).queryByRole('button', { name: /^Revoke sessions/ })).toBeNull();
+      expect(within(row(name)).queryByRole('button', { name: /^Reset two-factor/ })).toBeNull();
+    }
+    expect(within(row('alice')).queryByRole('button', { name: /^Resend/ })).toBeNull();
+  });
+
+  it('resends an invitation after asking, and announces where it went', async () => {
+    api.on('POST /api/staff/members/id-dan/invitation', () => {
+      members = [OWNER, ALICE, BOB, CAROL, { ...DAN, invitation: { ...CAROL.invitation! } }];
+      return { status: 200, body: members[4] };
+    });
+    const { user } = await renderTable();
+    await user.click(screen.getByRole('button', { name: 'Resend the invitation of dan' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send dan a new invitation?' });
+    expect(within(dialog).getByText(/A new link goes to dan@staff\.example/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, send dan a new link' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        '✅ A new invitation was sent to dan@staff.example.',
+      ),
+    );
+    expect(posts('/api/staff/members/id-dan/invitation')).toHaveLength(1);
+    expect(await within(row('dan')).findByText(/^Invited, link valid until/)).toBeTruthy();
+  });
+
+  // Issue 17, finding 3: a reset now ends the password too and sends a new invitation.
+  it('resets a member’s 2FA after saying what it does, and announces the new invitation', async () => {
+    api.on('POST /api/staff/members/id-alice/totp/reset', {
+      status: 200,
+      body: { ...ALICE, invitation: { expiresAt: '2026-03-06T10:00:00.000Z', expired: false } },
+    });
+    const { user } = await renderTable();
+    // Not offered on one's own row.
+    expect(within(row('owner')).queryByRole('button', { name: /^Reset two-factor/ })).toBeNull();
+    await user.click(
+      screen.getByRole('button', { name: 'Reset two-factor authentication of alice' }),
+    );
+    const dialog = screen.getByRole('dialog', {
+      name: 'Reset alice’s two-factor authentication?',
+    });
+    expect(within(dialog).getByText(/password stop working/)).toBeTruthy();
+    expect(within(dialog).getByText(/A new invitation goes to alice@staff\.example/)).toBeTruthy();
+    expect(posts('/api/staff/members/id-alice/totp/reset')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, reset alice’s 2FA' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        '✅ alice’s two-factor authentication was reset and a new invitation was sent to alice@staff.example.',
+      ),
+    );
+    expect(posts('/api/staff/members/id-alice/totp/reset')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { StaffMember } from '@brokerdesk/shared';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DateTime } from '../../../components/ui/date-time';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TableFrame } from '../../../components/ui/table-frame';
@@ -21,21 +22,50 @@ function confirmLabel(action: StaffAccessAction, username: string): string {
       return `Yes, enable ${username}`;
     case 'revoke-sessions':
       return `Yes, sign ${username} out`;
+    case 'resend-invitation':
+      return `Yes, send ${username} a new link`;
+    case 'reset-2fa':
+      return `Yes, reset ${username}’s 2FA`;
   }
 }
 
-function question(action: StaffAccessAction, username: string): string {
+function title(action: StaffAccessAction, username: string): string {
   switch (action) {
     case 'disable':
-      return `Disable ${username}? They are signed out everywhere and cannot log in until enabled.`;
+      return `Disable ${username}?`;
     case 'enable':
-      return `Enable ${username}? They can log in again.`;
+      return `Enable ${username}?`;
     case 'revoke-sessions':
-      return `Sign ${username} out of every device?`;
+      return `Sign ${username} out?`;
+    case 'resend-invitation':
+      return `Send ${username} a new invitation?`;
+    case 'reset-2fa':
+      return `Reset ${username}’s two-factor authentication?`;
   }
 }
 
-function done(action: StaffAccessAction, username: string): string {
+/** What the action does, said before it is done. */
+function consequence(action: StaffAccessAction, member: StaffMember): string {
+  switch (action) {
+    case 'disable':
+      return 'They are signed out everywhere and cannot log in until enabled.';
+    case 'enable':
+      return member.invitation
+        ? 'They can accept their invitation again while it is valid.'
+        : 'They can log in again.';
+    case 'revoke-sessions':
+      return 'They are signed out of every device and must log in again.';
+    case 'resend-invitation':
+      return `A new link goes to ${member.email ?? 'their e-mail address'}, valid for 72 hours; the links sent before stop working.`;
+    case 'reset-2fa':
+      return member.email
+        ? `Their authenticator, recovery codes and password stop working and they are signed out everywhere. A new invitation goes to ${member.email}, from which they set up their sign-in again.`
+        : 'Their authenticator and recovery codes stop working and they are signed out everywhere. They set up two-factor authentication again at their next login.';
+  }
+}
+
+function done(action: StaffAccessAction, member: StaffMember): string {
+  const { username } = member;
   switch (action) {
     case 'disable':
       return `✅ ${username} is disabled and signed out everywhere.`;
@@ -43,6 +73,12 @@ function done(action: StaffAccessAction, username: string): string {
       return `✅ ${username} is enabled.`;
     case 'revoke-sessions':
       return `✅ ${username} is signed out of every device.`;
+    case 'resend-invitation':
+      return `✅ A new invitation was sent to ${member.email ?? username}.`;
+    case 'reset-2fa':
+      return member.email
+        ? `✅ ${username}’s two-factor authentication was reset and a new invitation was sent to ${member.email}.`
+        : `✅ ${username}’s two-factor authentication was reset; they set it up again at their next login.`;
   }
 }
 
@@ -56,16 +92,34 @@ function failureText(error: unknown): string {
   return ACTION_FAILED;
 }
 
+function StatusBadge({ member }: { member: StaffMember }) {
+  if (member.disabled) return <span className="badge staff-badge--off">Disabled</span>;
+  if (member.invitation) {
+    return member.invitation.expired ? (
+      <span className="badge staff-badge--off">Invitation expired</span>
+    ) : (
+      <span className="badge staff-badge--invited">
+        Invited, link valid until <DateTime value={member.invitation.expiresAt} withTime />
+      </span>
+    );
+  }
+  return <span className="badge staff-badge--on">Active</span>;
+}
+
 type Confirming = { member: StaffMember; action: StaffAccessAction } | null;
 type Result = { kind: 'done' | 'failed'; text: string } | null;
 
-/** The staff accounts table (owner): who has which role, 2FA, status; disable, enable, sign out. */
+/**
+ * The staff accounts table (owner): who has which role, e-mail, 2FA, status (active, invited,
+ * disabled); each action asked for in a dialog first and its outcome announced.
+ */
 export function StaffMembers({ currentUsername }: { currentUsername?: string | undefined }) {
   const captionId = useId();
   const members = useStaffMembers();
   const change = useChangeStaffAccess();
   const [confirming, setConfirming] = useState<Confirming>(null);
   const [result, setResult] = useState<Result>(null);
+  const openerRef = useRef<HTMLButtonElement | null>(null);
 
   const run = (member: StaffMember, action: StaffAccessAction) => {
     setResult(null);
@@ -74,7 +128,7 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
       {
         onSuccess: () => {
           setConfirming(null);
-          setResult({ kind: 'done', text: done(action, member.username) });
+          setResult({ kind: 'done', text: done(action, member) });
         },
         onError: (error) => {
           setConfirming(null);
@@ -110,29 +164,17 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
         {result?.text ?? ''}
       </p>
       {confirming ? (
-        <div className="panel staff-confirm" role="group" aria-label="Confirm">
-          <p>{question(confirming.action, confirming.member.username)}</p>
-          <div className="staff-actions">
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={change.isPending}
-              onClick={() => run(confirming.member, confirming.action)}
-            >
-              {change.isPending
-                ? 'Working…'
-                : confirmLabel(confirming.action, confirming.member.username)}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={change.isPending}
-              onClick={() => setConfirming(null)}
-            >
-              Cancel
-            </button>
-          </div>
-        </div>
+        <ConfirmDialog
+          title={title(confirming.action, confirming.member.username)}
+          confirmLabel={confirmLabel(confirming.action, confirming.member.username)}
+          pendingLabel="Working…"
+          pending={change.isPending}
+          onConfirm={() => run(confirming.member, confirming.action)}
+          onClose={() => setConfirming(null)}
+          returnFocusRef={openerRef}
+        >
+          <p>{consequence(confirming.action, confirming.member)}</p>
+        </ConfirmDialog>
       ) : null}
       <TableFrame labelledBy={captionId}>
         <table aria-busy={members.isFetching}>
@@ -142,6 +184,7 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
           <thead>
             <tr>
               <th scope="col">Username</th>
+              <th scope="col">E-mail</th>
               <th scope="col">Role</th>
               <th scope="col">2FA</th>
               <th scope="col">Status</th>
@@ -154,7 +197,7 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
             {members.isPending
               ? [0, 1, 2].map((row) => (
                   <tr key={row}>
-                    {[0, 1, 2, 3, 4, 5, 6].map((cell) => (
+                    {[0, 1, 2, 3, 4, 5, 6, 7].map((cell) => (
                       <td key={cell}>
                         <Skeleton size="sm" />
                       </td>
@@ -164,26 +207,33 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
               : members.data.map((member) => {
                   const self = member.username === currentUsername;
                   const busy = busyId === member.id;
-                  const ask = (action: StaffAccessAction) => {
+                  const ask = (action: StaffAccessAction, opener: HTMLButtonElement) => {
                     setResult(null);
+                    openerRef.current = opener;
                     setConfirming({ member, action });
                   };
+                  const button = (action: StaffAccessAction, text: string, label: string) => (
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-label={label}
+                      disabled={busy}
+                      onClick={(event) => ask(action, event.currentTarget)}
+                    >
+                      {text}
+                    </button>
+                  );
                   return (
                     <tr key={member.id}>
                       <th scope="row">
                         {member.username}
                         {self ? <span className="staff-you"> (you)</span> : null}
                       </th>
+                      <td>{member.email ?? '—'}</td>
                       <td>{ROLE_LABELS[member.role]}</td>
                       <td>{member.totpEnrolled ? 'On' : 'Off'}</td>
                       <td>
-                        <span
-                          className={
-                            member.disabled ? 'badge staff-badge--off' : 'badge staff-badge--on'
-                          }
-                        >
-                          {member.disabled ? 'Disabled' : 'Active'}
-                        </span>
+                        <StatusBadge member={member} />
                       </td>
                       <td>
                         <DateTime value={member.createdAt} />
@@ -198,35 +248,31 @@ export function StaffMembers({ currentUsername }: { currentUsername?: string | u
                       <td>
                         <div className="staff-row-actions">
                           {member.disabled ? (
-                            <button
-                              type="button"
-                              className="button button--secondary"
-                              aria-label={`Enable ${member.username}`}
-                              disabled={busy}
-                              onClick={() => ask('enable')}
-                            >
-                              Enable
-                            </button>
+                            button('enable', 'Enable', `Enable ${member.username}`)
                           ) : (
                             <>
-                              <button
-                                type="button"
-                                className="button button--secondary"
-                                aria-label={`Disable ${member.username}`}
-                                disabled={busy}
-                                onClick={() => ask('disable')}
-                              >
-                                Disable
-                              </button>
-                              <button
-                                type="button"
-                                className="button button--secondary"
-                                aria-label={`Revoke sessions of ${member.username}`}
-                                disabled={busy}
-                                onClick={() => ask('revoke-sessions')}
-                              >
-                                Revoke sessions
-                              </button>
+                              {member.invitation
+                                ? button(
+                                    'resend-invitation',
+                                    'Resend invitation',
+                                    `Resend the invitation of ${member.username}`,
+                                  )
+                                : null}
+                              {button('disable', 'Disable', `Disable ${member.username}`)}
+                              {member.invitation
+                                ? null
+                                : button(
+                                    'revoke-sessions',
+                                    'Revoke sessions',
+                                    `Revoke sessions of ${member.username}`,
+                                  )}
+                              {member.invitation || self
+                                ? null
+                                : button(
+                                    'reset-2fa',
+                                    'Reset 2FA',
+                                    `Reset two-factor authentication of ${member.username}`,
+                                  )}
                             </>
                           )}
                         </div>

@@ -5,22 +5,19 @@ import {
   type TotpConfirmed,
 } from '@brokerdesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { QrCode } from '../../../components/ui/qr-code';
-import { saveTextFile } from '../../../components/ui/save-text-file';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
 import { useConfirmTotp } from '../api/confirm-totp';
 import { useSetupTotp } from '../api/setup-totp';
+import { RecoveryCodes, TOTP_ON } from './recovery-codes';
+import { TotpScan } from './totp-scan';
 import '../staff-accounts.css';
 
-export const TOTP_ON = 'Two-factor authentication is on.';
-export const RECOVERY_WARNING = 'Store these now; they will not be shown again.';
+export { RECOVERY_FILE_NAME, RECOVERY_WARNING, TOTP_ON } from './recovery-codes';
 const SETUP_FAILED = 'We could not start the set-up. Please try again.';
 const CONFIRM_FAILED = 'We could not check the code. Please try again.';
-export const RECOVERY_FILE_NAME = 'brokerdesk-recovery-codes.txt';
 
 /** The server's words for a 4xx (e.g. already set up in another tab), else the generic line. */
 function setupFailure(error: unknown): string {
@@ -125,7 +122,6 @@ function ConfirmStep({
   onConfirmed: (codes: string[]) => void;
 }) {
   const confirm = useConfirmTotp();
-  const secretRef = useRef<HTMLElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register: field,
@@ -157,18 +153,7 @@ function ConfirmStep({
   return (
     <div className="card staff-card">
       <h2>1. Scan this code with your authenticator app</h2>
-      <div className="totp-scan">
-        <QrCode value={otpauthUri} label="QR code for your authenticator app" />
-        <div className="totp-secret">
-          <p>Cannot scan it? Enter this key in the app by hand (time-based, 6 digits):</p>
-          <p className="totp-secret-row">
-            <code ref={secretRef} className="totp-secret-value">
-              {secret}
-            </code>
-            <CopyButton value={secret} fallbackTarget={secretRef} accessibleLabel="Copy the key" />
-          </p>
-        </div>
-      </div>
+      <TotpScan secret={secret} otpauthUri={otpauthUri} />
       <h2>2. Enter the code the app shows</h2>
       <form className="form staff-form" noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
@@ -189,49 +174,5 @@ function ConfirmStep({
         </p>
       </form>
     </div>
-  );
-}
-
-function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const headingId = useId();
-  const text = codes.join('\n');
-
-  return (
-    <section className="card staff-card" aria-labelledby={headingId}>
-      <p role="status" className="result-line result-line--success">
-        {TOTP_ON}
-      </p>
-      <h2 id={headingId}>Your recovery codes</h2>
-      <p className="recovery-warning">
-        <strong>{RECOVERY_WARNING}</strong> Each code signs you in once when you do not have your
-        authenticator app. Keep them somewhere safe, such as a password manager.
-      </p>
-      <ol ref={listRef} className="recovery-codes">
-        {codes.map((code) => (
-          <li key={code}>
-            <code>{code}</code>
-          </li>
-        ))}
-      </ol>
-      <div className="staff-actions">
-        <CopyButton
-          value={text}
-          fallbackTarget={listRef}
-          label="Copy all"
-          accessibleLabel="Copy all recovery codes"
-        />
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => saveTextFile(`${text}\n`, RECOVERY_FILE_NAME)}
-        >
-          Download .txt
-        </button>
-        <button type="button" className="button button--primary" onClick={onDone}>
-          I have stored them
-        </button>
-      </div>
-    </section>
   );
 }

@@ -2,12 +2,12 @@ import {
   CreateStaffBodySchema,
   STAFF_ROLES,
   type CreateStaffBody,
+  type CreateStaffForm,
   type StaffRole,
 } from '@brokerdesk/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
-import { PasswordField } from '../../../components/ui/password-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
@@ -17,20 +17,24 @@ import { ROLE_DESCRIPTIONS, ROLE_LABELS } from '../staff-roles';
 
 const FIELD_NAMES = [
   'username',
-  'password',
+  'email',
   'role',
 ] as const satisfies readonly (keyof CreateStaffBody)[];
 
 // The 'Choose a role' option: not a role, so the shared schema answers 'Choose a role'.
 const NO_ROLE = '' as StaffRole;
-const EMPTY_FORM: DefaultValues<CreateStaffBody> = { username: '', password: '', role: NO_ROLE };
+const EMPTY_FORM: DefaultValues<CreateStaffForm> = { username: '', email: '', role: NO_ROLE };
 
-const ADD_FAILED = 'We could not add the staff member. Please try again.';
+const INVITE_FAILED = 'We could not send the invitation. Please try again.';
 
-type Result = { kind: 'added' | 'failed'; text: string } | null;
+type Result = { kind: 'sent' | 'failed'; text: string } | null;
 
-/** "Add staff member": username, password (at least 12 characters), role → POST /api/staff/members. */
-export function AddStaffForm() {
+/**
+ * "Invite a staff member": username, e-mail, role → POST /api/staff/members. The member chooses
+ * their own password and sets up two-factor authentication from the mailed link (decision 111),
+ * so nobody else ever knows the password or holds the authenticator.
+ */
+export function InviteStaffForm() {
   const headingId = useId();
   const create = useCreateStaffMember();
   const [result, setResult] = useState<Result>(null);
@@ -41,7 +45,7 @@ export function AddStaffForm() {
     clearErrors,
     setError,
     reset,
-  } = useForm<CreateStaffBody>({
+  } = useForm<CreateStaffForm, unknown, CreateStaffBody>({
     resolver: zodResolver(CreateStaffBodySchema),
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -58,8 +62,8 @@ export function AddStaffForm() {
       onSuccess: (member) => {
         reset(EMPTY_FORM);
         setResult({
-          kind: 'added',
-          text: `✅ ${member.username} was added as ${ROLE_LABELS[member.role]}. They set up two-factor authentication at their first login.`,
+          kind: 'sent',
+          text: `✅ Invitation sent to ${member.email ?? body.email}. ${member.username} (${ROLE_LABELS[member.role]}) chooses a password and sets up two-factor authentication from the link, which works for 72 hours.`,
         });
       },
       onError: (error) => {
@@ -80,7 +84,7 @@ export function AddStaffForm() {
           error instanceof ApiError &&
           (error.status === NETWORK_ERROR_STATUS || (error.status < 500 && error.serverMessage))
             ? error.message
-            : ADD_FAILED;
+            : INVITE_FAILED;
         setResult({ kind: 'failed', text: `❌ ${text}` });
       },
     });
@@ -90,7 +94,11 @@ export function AddStaffForm() {
 
   return (
     <section className="card staff-card" aria-labelledby={headingId}>
-      <h2 id={headingId}>Add staff member</h2>
+      <h2 id={headingId}>Invite a staff member</h2>
+      <p>
+        They receive a link by e-mail and choose their own password and authenticator app there.
+        Until then they cannot sign in.
+      </p>
       <form className="form staff-form" noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
           label="Username"
@@ -100,13 +108,15 @@ export function AddStaffForm() {
           error={errors.username?.message}
           {...editable('username')}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          error={errors.password?.message}
-          {...editable('password')}
+        <TextField
+          label="E-mail"
+          type="email"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.email?.message}
+          {...editable('email')}
         />
-        <p className="field-hint">At least 12 characters. Give it to them by a safe channel.</p>
         <SelectField label="Role" error={errors.role?.message} {...editable('role')}>
           <option value="">Choose a role</option>
           {STAFF_ROLES.map((role) => (
@@ -117,7 +127,7 @@ export function AddStaffForm() {
         </SelectField>
         <div>
           <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? 'Adding…' : 'Add staff member'}
+            {pending ? 'Sending…' : 'Send invitation'}
           </button>
         </div>
         <p
@@ -126,7 +136,7 @@ export function AddStaffForm() {
           className={
             result === null
               ? 'result-line'
-              : `result-line ${result.kind === 'added' ? 'result-line--success' : 'result-line--failure'}`
+              : `result-line ${result.kind === 'sent' ? 'result-line--success' : 'result-line--failure'}`
           }
         >
           {result?.text ?? ''}

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@brokerdesk/shared';
 import { describe, expect, it } from 'vitest';
-import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
+import { makeMemoryAttemptStore } from './attempt-store.js';
 import { LOCKOUT_RULE, lockDurationMs, makeLoginLockout } from './login-lockout.js';
 
 const MINUTE = 60_000;
@@ -119,5 +119,23 @@ describe('login lock-out', () => {
     await lockout.clear('secret.person@example.com');
     expect(keys.length).toBeGreaterThan(10);
     for (const key of keys) expect(key).toMatch(/^lockout:(fail|lock):[0-9a-f]{64}$/);
+  });
+
+  it('keeps namespaces apart and says the namespace’s own words (staff usernames, decision 111)', async () => {
+    const store = makeMemoryAttemptStore();
+    const clock = { now: () => new Date() };
+    const clients = makeLoginLockout({ store, clock });
+    const staff = makeLoginLockout({
+      store,
+      clock,
+      namespace: 'staff-lockout',
+      message: MESSAGES.lockout.staffLocked,
+    });
+    for (let i = 0; i < 10; i += 1) await staff.recordFailure('admin');
+    await expect(staff.assertNotLocked('ADMIN')).rejects.toMatchObject({
+      code: 'LOCKED_OUT',
+      message: MESSAGES.lockout.staffLocked,
+    });
+    await expect(clients.assertNotLocked('admin')).resolves.toBeUndefined();
   });
 });
