@@ -188,4 +188,10 @@ describe('loadConfig', () => {
       'DEPOSITS_BEFORE_DOCUMENTS_USD must be a whole number of dollars (0 for none)',
     ]);
   });
+
+  it('serves the API docs UI unless API_DOCS_UI=off', () => {
+    expect(loadConfig({}).apiDocsUi).toBe(true);
+    expect(loadConfig({ API_DOCS_UI: 'off' }).apiDocsUi).toBe(false);
+    expect(problemsOf({ API_DOCS_UI: 'no' })).toEqual(['API_DOCS_UI must be on or off']);
+  });
 });
