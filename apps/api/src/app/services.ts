@@ -113,6 +113,7 @@ export async function buildServices(context: ServiceContext) {
     clock,
     ledger,
     fourEyesAboveMinor: config.fourEyesAboveMinor,
+    minWithdrawalMinor: config.minWithdrawalMinor,
     mail,
     identityGate,
   });
@@ -140,7 +141,12 @@ export async function buildServices(context: ServiceContext) {
     }),
     support: makeSupportService({ db }),
     money,
-    moneyQueries: makeMoneyQueries({ db, clock, ledger }),
+    moneyQueries: makeMoneyQueries({
+      db,
+      clock,
+      ledger,
+      minWithdrawalMinor: config.minWithdrawalMinor,
+    }),
     subscriptions: makeSubscriptionService({ db, clock, ledger }),
     referrals: makeReferralService({ db }),
     staffClients: makeStaffClientService({
