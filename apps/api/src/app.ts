@@ -18,6 +18,7 @@ import { openDatabase } from './db/client.js';
 import { startEmbeddedMaintenance } from './db/maintenance.js';
 import type { Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
+import type { BackgroundTasks } from './lib/background-tasks.js';
 import type { Clock } from './lib/clock.js';
 import type { PasswordParams } from './lib/passwords.js';
 import authPlugin from './plugins/auth.js';
@@ -48,6 +49,8 @@ export interface AppDeps {
   authRateLimit?: AuthRateLimit;
   /** Prefix of every Redis key (default `bd:`); tests use one per run so counts never mix. */
   redisKeyPrefix?: string;
+  /** Work a request finishes after its answer (default: run at once); tests may hold it. */
+  backgroundTasks?: BackgroundTasks;
   /** Default REQUEST_TIMEOUT_MS; a test of the cut uses a shorter one. */
   requestTimeoutMs?: number;
 }
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       log: app.log,
       passwordParams: deps.passwordParams,
       redisKeyPrefix: deps.redisKeyPrefix,
+      tasks: deps.backgroundTasks,
       stopBeforeDatabaseCloses: (stop) => beforeDatabaseCloses.push(stop),
     });
     await ensureFirstStaff(services.staff, config, app.log);
