@@ -606,6 +606,8 @@ async function startCluster(count, redisUrl) {
     ADMIN_USERNAME: OWNER.username,
     ADMIN_PASSWORD: OWNER.password,
     TRUST_PROXY: 'true',
+    // The burst's $7.00 withdrawals are below the default $10 minimum (MIN_WITHDRAWAL_USD).
+    MIN_WITHDRAWAL_USD: '0',
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
   // All at once: concurrent migrations and first-staff creation on one empty database. The

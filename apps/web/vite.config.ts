@@ -12,6 +12,7 @@ const webPort = Number(process.env.WEB_PORT ?? 5173);
 
 const APP_DIR = fileURLToPath(new URL('./src/app/', import.meta.url));
 const SRC_DIR = fileURLToPath(new URL('./src/', import.meta.url));
+const SHARED_DIR = fileURLToPath(new URL('../../packages/shared/src/', import.meta.url));
 const FEATURES_DIR = fileURLToPath(new URL('./src/features/', import.meta.url));
 
 /** Route modules of the pre-rendered public pages, and the frame every page loads. */
@@ -55,7 +56,10 @@ function appOnlyChunkName() {
 
   const isOwnGrouped = (id: string, publics: Set<string>) =>
     id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR) && !publics.has(id);
-  const isLibrary = (id: string) => id.includes('/node_modules/') && !id.startsWith('\0');
+  // The shared package counts as a library: what public pages reach through its index stays
+  // public, and a subpath only the portal imports (withdrawal-rules) joins the group (decision 113).
+  const isLibrary = (id: string) =>
+    (id.includes('/node_modules/') || id.startsWith(SHARED_DIR)) && !id.startsWith('\0');
 
   /**
    * A library that only grouped modules (or such libraries) import. Every importer counts, not

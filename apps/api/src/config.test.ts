@@ -207,4 +207,19 @@ describe('loadConfig', () => {
       'DEPOSITS_BEFORE_DOCUMENTS_USD must be a whole number of dollars (0 for none)',
     ]);
   });
+
+  it('sets a $10 minimum withdrawal unless MIN_WITHDRAWAL_USD says', () => {
+    expect(loadConfig({}).minWithdrawalMinor).toBe(1_000);
+    expect(loadConfig({ MIN_WITHDRAWAL_USD: '25' }).minWithdrawalMinor).toBe(2_500);
+    expect(loadConfig({ MIN_WITHDRAWAL_USD: '0' }).minWithdrawalMinor).toBe(0);
+    expect(problemsOf({ MIN_WITHDRAWAL_USD: '9.99' })).toEqual([
+      'MIN_WITHDRAWAL_USD must be a whole number of dollars (0 for none)',
+    ]);
+  });
+
+  it('serves the API docs UI unless API_DOCS_UI=off', () => {
+    expect(loadConfig({}).apiDocsUi).toBe(true);
+    expect(loadConfig({ API_DOCS_UI: 'off' }).apiDocsUi).toBe(false);
+    expect(problemsOf({ API_DOCS_UI: 'no' })).toEqual(['API_DOCS_UI must be on or off']);
+  });
 });

@@ -153,6 +153,12 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for none)')
     .transform((dollars) => Number(dollars) * 100)
     .default(200_000),
+  MIN_WITHDRAWAL_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for none)')
+    .transform((dollars) => Number(dollars) * 100)
+    .default(1_000),
+  API_DOCS_UI: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -226,6 +232,10 @@ export interface Config {
    * approved (cents; decision 104). Withdrawals wait for the documents whatever the amount.
    */
   readonly depositsBeforeDocumentsMinor: number;
+  /** The least a client may ask to withdraw (cents); staff postings are not limited by it. */
+  readonly minWithdrawalMinor: number;
+  /** Swagger UI at /api/docs; the document at /api/docs/json is served either way. */
+  readonly apiDocsUi: boolean;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -292,6 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
     depositsBeforeDocumentsMinor: e.DEPOSITS_BEFORE_DOCUMENTS_USD,
+    minWithdrawalMinor: e.MIN_WITHDRAWAL_USD,
+    apiDocsUi: e.API_DOCS_UI === 'on',
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -197,3 +197,18 @@ export const MESSAGES = {
   },
   demoNotice: DEMO_NOTICE,
 } as const;
+
+// Issue 17's limits: said only by the API (the web shows the server's message), so kept apart
+// from MESSAGES, which every page loads up front (docs/decisions/113). The password rules' and
+// the withdrawal minimum's messages are in passwords/password-rules.ts and withdrawal-rules.ts.
+
+/** The 429s of the per-account limits (mail a client can cause, current-password checks). */
+export const LIMIT_MESSAGES = {
+  reminders: 'You have asked for many reminders in a short time; try again later.',
+  verificationResend: 'We have sent several verification links already; try again later.',
+  passwordReset:
+    'Several reset links were asked for this e-mail address already; check your inbox or try again later.',
+  passwordChange: 'Your password was changed several times in a short time; try again later.',
+  currentPasswordLocked:
+    'Too many wrong current passwords. Try again later, or sign out and reset your password.',
+} as const;

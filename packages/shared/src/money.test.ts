@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { centsToDollars, formatCents, MAX_AMOUNT_CENTS, parseDollars, percentOf } from './money.js';
+import { feeOf } from './withdrawal-rules.js';
 
 describe('parseDollars', () => {
   it.each([
@@ -62,5 +63,25 @@ describe('percentOf', () => {
     expect(percentOf(5, 1000)).toBe(1); // 0.5 → 1
     expect(percentOf(-5, 1000)).toBe(-1);
     expect(percentOf(4, 1000)).toBe(0);
+  });
+});
+
+describe('feeOf', () => {
+  it('rounds a fee up to the next cent, so no amount is charged nothing', () => {
+    expect(feeOf(17, 290)).toBe(1); // 2.9% of 17 cents = 0.493 → 1 (percentOf gave 0)
+    expect(feeOf(1, 290)).toBe(1);
+    expect(feeOf(333, 290)).toBe(10); // 9.657 → 10
+    expect(feeOf(1000, 290)).toBe(29); // exact: no rounding
+    expect(feeOf(20_000, 290)).toBe(580);
+    expect(feeOf(0, 290)).toBe(0);
+    expect(feeOf(500, 0)).toBe(0);
+  });
+
+  it('never rounds a positive fee below the exact figure, up to the largest amount', () => {
+    for (const cents of [1, 7, 17, 34, 99, 1_001, 123_457, MAX_AMOUNT_CENTS]) {
+      const fee = feeOf(cents, 290);
+      expect(fee * 10_000).toBeGreaterThanOrEqual(cents * 290);
+      expect((fee - 1) * 10_000).toBeLessThan(cents * 290);
+    }
   });
 });

@@ -4,6 +4,10 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import { makeActionLimiter } from '../lib/action-limits.js';
+import { prefixAttemptStore } from '../lib/attempt-store.js';
+import { makeBackgroundTasks } from '../lib/background-tasks.js';
+import type { BackgroundTasks } from '../lib/background-tasks.js';
 import type { Clock } from '../lib/clock.js';
 import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from '../lib/passwords.js';
 import type { PasswordParams } from '../lib/passwords.js';
@@ -49,6 +53,8 @@ export interface ServiceContext {
   passwordParams?: PasswordParams;
   /** Prefix of every Redis key (default `bd:`). */
   redisKeyPrefix?: string;
+  /** Work started by a request and finished after its answer; tests may hold it. */
+  tasks?: BackgroundTasks;
   /** Keeps a stop that must run before the database closes (stops run in the order kept). */
   stopBeforeDatabaseCloses: (stop: () => Promise<void>) => void;
 }
@@ -84,6 +90,9 @@ function startMail({
 
 export async function buildServices(context: ServiceContext) {
   const { db, config, clock, log } = context;
+  // First, so it stops first: answered requests finish their work before anything closes.
+  const tasks = context.tasks ?? makeBackgroundTasks({ log });
+  context.stopBeforeDatabaseCloses(tasks.drain);
   // Failure counts (client and staff lock-outs, per-IP limits): Redis when REDIS_URL is set,
   // so several instances count together; this process otherwise (docs/decisions/060).
   const attempts = await openSharedAttemptStore({
@@ -101,11 +110,27 @@ export async function buildServices(context: ServiceContext) {
     message: MESSAGES.lockout.staffLocked,
   });
   const totpSecrets = makeSecretBox(await loadTotpKeys(config, log));
+  // The login rule for wrong current passwords on a password change, counted per account.
+  const passwordCheckLockout = makeLoginLockout({
+    store: prefixAttemptStore(attempts.store, 'current-password:'),
+    clock,
+  });
+  // Per-account and per-address limits on the mail a caller causes (issue 17).
+  const limiter = makeActionLimiter({ store: attempts.store, clock });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
   const ledger = makeLedgerService({ db, clock });
-  const accountLinks = makeAccountLinkService({ db, clock, passwords, sessions, mail, lockout });
+  const accountLinks = makeAccountLinkService({
+    db,
+    clock,
+    passwords,
+    sessions,
+    mail,
+    lockout,
+    limiter,
+    tasks,
+  });
   const clients = makeClientService({
     db,
     clock,
@@ -113,6 +138,8 @@ export async function buildServices(context: ServiceContext) {
     sessions,
     ledger,
     lockout,
+    passwordCheckLockout,
+    limiter,
     mail,
     issueVerification: accountLinks.issueVerification,
   });
@@ -125,6 +152,7 @@ export async function buildServices(context: ServiceContext) {
     clock,
     ledger,
     fourEyesAboveMinor: config.fourEyesAboveMinor,
+    minWithdrawalMinor: config.minWithdrawalMinor,
     mail,
     identityGate,
   });
@@ -160,7 +188,7 @@ export async function buildServices(context: ServiceContext) {
     }),
     staffInvitations,
     accountLinks,
-    reminders: makeReminderService({ db, clock, mail }),
+    reminders: makeReminderService({ db, clock, mail, limiter }),
     markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),
     activity: makeActivityService({
       db,
@@ -170,7 +198,12 @@ export async function buildServices(context: ServiceContext) {
     }),
     support: makeSupportService({ db }),
     money,
-    moneyQueries: makeMoneyQueries({ db, clock, ledger }),
+    moneyQueries: makeMoneyQueries({
+      db,
+      clock,
+      ledger,
+      minWithdrawalMinor: config.minWithdrawalMinor,
+    }),
     subscriptions: makeSubscriptionService({ db, clock, ledger }),
     referrals: makeReferralService({ db }),
     staffClients: makeStaffClientService({

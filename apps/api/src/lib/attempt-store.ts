@@ -123,3 +123,16 @@ export function makeFallbackAttemptStore({
     },
   };
 }
+
+/**
+ * The same store with every key under `prefix`, so one rule (e.g. the current-password lock-out)
+ * can reuse another's machinery without sharing its counts.
+ */
+export function prefixAttemptStore(store: AttemptStore, prefix: string): AttemptStore {
+  return {
+    get: (key, now) => store.get(`${prefix}${key}`, now),
+    increment: (key, windowMs, now, options) =>
+      store.increment(`${prefix}${key}`, windowMs, now, options),
+    reset: (...keys) => store.reset(...keys.map((key) => `${prefix}${key}`)),
+  };
+}

@@ -1,5 +1,6 @@
-// The OpenAPI document (built from the routes' zod schemas) and its UI at /api/docs. Registered
-// before the routes, so every route registered afterwards is described.
+// The OpenAPI document (built from the routes' zod schemas) at /api/docs/json, always public
+// (clients generate code from it), and its UI at /api/docs unless API_DOCS_UI=off (then 404).
+// Registered before the routes, so every route registered afterwards is described.
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
@@ -27,10 +28,15 @@ async function openApiPlugin(app: FastifyInstance, { config }: { config: Config 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    staticCSP: serializeCsp(config, DOCS_CSP_DIRECTIVES),
-  });
+  if (config.apiDocsUi) {
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: serializeCsp(config, DOCS_CSP_DIRECTIVES),
+    });
+    return;
+  }
+  // The document alone, at the address the UI would serve it from.
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 }
 
 export default fp(openApiPlugin, { name: 'openapi' });

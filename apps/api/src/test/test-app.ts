@@ -99,6 +99,10 @@ export interface TestAppOptions {
    * never share counts; apps meant to share them (several instances) pass the same one.
    */
   redisKeyPrefix?: string;
+  /** Holds the work requests finish after their answer (default: the app's own runner). */
+  backgroundTasks?: AppDeps['backgroundTasks'];
+  /** A shorter request timeout than production's 60 s (a test of the cut). */
+  requestTimeoutMs?: number;
 }
 
 export interface RegisteredClient {
@@ -195,6 +199,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     passwordParams: TEST_PASSWORD_PARAMS,
     authRateLimit: options.authRateLimit ?? { max: 100_000, timeWindowMs: 60_000 },
     redisKeyPrefix: options.redisKeyPrefix ?? `bd-test:${randomUUID()}:`,
+    backgroundTasks: options.backgroundTasks,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
 
   const register: TestApp['register'] = (overrides = {}) =>

@@ -229,6 +229,8 @@ export const MoneySummarySchema = z.object({
   heldMinor: z.number().int(),
   /** The least the next deposit request may be: the opening minimum until a deposit counts. */
   minimumDepositMinor: z.number().int(),
+  /** The least a withdrawal request may be (the operator's MIN_WITHDRAWAL_USD; 0 for none). */
+  minimumWithdrawalMinor: z.number().int(),
 });
 export type MoneySummary = z.infer<typeof MoneySummarySchema>;
 

@@ -62,9 +62,13 @@ export async function findClientTokenState(
   db: Db,
   tokenHash: string,
   purpose: ClientTokenPurpose,
-): Promise<{ usedAt: Date | null; expiresAt: Date } | null> {
+): Promise<{ clientId: string; usedAt: Date | null; expiresAt: Date } | null> {
   const [row] = await db
-    .select({ usedAt: clientTokens.usedAt, expiresAt: clientTokens.expiresAt })
+    .select({
+      clientId: clientTokens.clientId,
+      usedAt: clientTokens.usedAt,
+      expiresAt: clientTokens.expiresAt,
+    })
     .from(clientTokens)
     .where(and(eq(clientTokens.tokenHash, tokenHash), eq(clientTokens.purpose, purpose)))
     .limit(1);

@@ -48,12 +48,12 @@ export const accountLinkRoutes: FastifyPluginAsyncZod<AccountLinkRoutesOptions> 
       config: { auth: 'client', rateLimit },
       schema: {
         tags: ['account'],
-        summary: 'Send a new verification link (once a minute)',
+        summary: 'Send a new verification link (once a minute, 5 an hour)',
         response: { 202: ResendVerificationResponseSchema },
       },
     },
     async (request, reply) => {
-      const { retryAfterSeconds } = await service.resendVerification({
+      const { retryAfterSeconds } = await service.resendVerificationForClient({
         clientId: requireClient(request).clientId,
       });
       return reply
@@ -68,7 +68,8 @@ export const accountLinkRoutes: FastifyPluginAsyncZod<AccountLinkRoutesOptions> 
       config: { rateLimit },
       schema: {
         tags: ['account'],
-        summary: 'E-mail a password reset link (same answer whether or not the account exists)',
+        summary:
+          'E-mail a password reset link: same answer, at the same time, whether or not the account exists',
         body: PasswordResetRequestBodySchema,
         response: { 202: MessageResponseSchema },
       },

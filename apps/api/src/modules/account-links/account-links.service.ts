@@ -3,6 +3,7 @@
 // works once, and it expires (24 h to verify, 30 min to reset).
 import {
   AppError,
+  LIMIT_MESSAGES,
   LINK_LIFETIMES_MS,
   MESSAGES,
   TOKEN_LINK_PATHS,
@@ -11,10 +12,18 @@ import {
 import type { SetNewPasswordBody } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { ClientTokenPurpose } from '../../db/schema.js';
+import type { ActionLimiter, ActionRule } from '../../lib/action-limits.js';
+import type { BackgroundTasks } from '../../lib/background-tasks.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
-import { findClientCredentialsByEmail, updateClientPasswordHash } from '../clients/index.js';
+import {
+  findClientCredentialsByEmail,
+  findClientPasswordHash,
+  refuseCommonPassword,
+  samePasswordError,
+  updateClientPasswordHash,
+} from '../clients/index.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
 import type { MailService } from '../mail/index.js';
 import type { SessionService } from '../sessions/index.js';
@@ -30,6 +39,26 @@ import {
 
 /** A second reset mail for one client within this time is silently skipped (mail bombing). */
 const RESET_MAIL_INTERVAL_MS = 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Reset requests per e-mail address, whether or not an account has it (so the 429 says nothing
+ * about who has one): an inbox gets at most this many links an hour, whatever the IPs (issue 17).
+ */
+export const PASSWORD_RESET_REQUEST_RULE: ActionRule = {
+  name: 'password-reset-request',
+  max: 5,
+  windowMs: HOUR_MS,
+  message: LIMIT_MESSAGES.passwordReset,
+};
+
+/** New verification links a client asks for, beyond the one-a-minute cooldown (issue 17). */
+export const VERIFICATION_RESEND_RULE: ActionRule = {
+  name: 'verification-resend',
+  max: 5,
+  windowMs: HOUR_MS,
+  message: LIMIT_MESSAGES.verificationResend,
+};
 
 export interface AccountLinkDeps {
   db: Db;
@@ -38,6 +67,10 @@ export interface AccountLinkDeps {
   sessions: SessionService;
   mail: MailService;
   lockout: Pick<LoginLockout, 'clear'>;
+  /** Per-account and per-address limits on the mail a caller causes. */
+  limiter: ActionLimiter;
+  /** Where a reset request's work runs once its caller has been answered. */
+  tasks: BackgroundTasks;
 }
 
 export function makeAccountLinkService({
@@ -47,6 +80,8 @@ export function makeAccountLinkService({
   sessions,
   mail,
   lockout,
+  limiter,
+  tasks,
 }: AccountLinkDeps) {
   const linkUrl = (path: string, token: string) => `${mail.brand.publicUrl}${path}#token=${token}`;
 
@@ -130,10 +165,17 @@ export function makeAccountLinkService({
   }
 
   /**
-   * Sends a reset link when the address belongs to an active client; answers the same either
-   * way, so the form cannot be used to find out who has an account.
+   * Answers every reset request the same way at the same time: only the per-address count runs
+   * before the answer; looking the address up, and the link and mail for a known one, run after
+   * it (`tasks`), so neither the answer nor its timing says who has an account (issue 17).
    */
   async function requestPasswordReset({ email }: { email: string }): Promise<void> {
+    await limiter.hit(PASSWORD_RESET_REQUEST_RULE, email);
+    tasks.run('password reset request', () => sendPasswordReset(email));
+  }
+
+  /** The link and its mail, when the address belongs to an active client. */
+  async function sendPasswordReset(email: string): Promise<void> {
     const client = await findClientCredentialsByEmail(db, email);
     if (!client || client.disabledAt) return;
     await db.transaction(async (tx) => {
@@ -151,6 +193,16 @@ export function makeAccountLinkService({
     });
   }
 
+  /** A new verification link the client asked for: counted per account as well (issue 17). */
+  async function resendVerificationForClient({
+    clientId,
+  }: {
+    clientId: string;
+  }): Promise<{ retryAfterSeconds: number }> {
+    await limiter.hit(VERIFICATION_RESEND_RULE, clientId);
+    return resendVerification({ clientId });
+  }
+
   /**
    * Sets the new password, ends every session of the client (whoever had the old password is
    * out), retires other reset links and lifts a login lock-out.
@@ -160,7 +212,12 @@ export function makeAccountLinkService({
     // Refuse a dead link before spending a password hash on it.
     const state = await findClientTokenState(db, tokenHash, 'password-reset');
     if (!state || state.usedAt || state.expiresAt <= clock.now())
-      await refuseLink(tokenHash, 'password-reset');
+      return refuseLink(tokenHash, 'password-reset');
+    // Refused before the link is used, so the client can choose another with the same link.
+    refuseCommonPassword(body.password, 'password');
+    const currentHash = await findClientPasswordHash(db, state.clientId);
+    if (currentHash && (await passwords.verifyPassword(currentHash, body.password)))
+      throw samePasswordError('password');
     const passwordHash = await passwords.hashPassword(body.password);
 
     const email = await db.transaction(async (tx) => {
@@ -187,6 +244,7 @@ export function makeAccountLinkService({
     issueVerification,
     verifyEmail,
     resendVerification,
+    resendVerificationForClient,
     requestPasswordReset,
     confirmPasswordReset,
   };

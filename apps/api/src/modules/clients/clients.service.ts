@@ -1,6 +1,6 @@
 // Client accounts: registration, login, logout, the dashboard payload and the staff list.
 import { randomInt } from 'node:crypto';
-import { AppError, MESSAGES, centsToDollars } from '@brokerdesk/shared';
+import { AppError, LIMIT_MESSAGES, MESSAGES, centsToDollars } from '@brokerdesk/shared';
 import type {
   ChangePasswordBody,
   DashboardResponse,
@@ -9,7 +9,9 @@ import type {
 } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
-import { makeMemoryAttemptStore } from '../../lib/attempt-store.js';
+import { makeActionLimiter } from '../../lib/action-limits.js';
+import type { ActionLimiter, ActionRule } from '../../lib/action-limits.js';
+import { makeMemoryAttemptStore, prefixAttemptStore } from '../../lib/attempt-store.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/index.js';
@@ -29,6 +31,7 @@ import {
 } from './clients.repo.js';
 import { makeLoginLockout } from '../../lib/login-lockout.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
+import { refuseCommonPassword, samePasswordError } from './password-rules.js';
 
 /** The seed's dashboard payload carries the newest 100 statement rows (docs/product.md §7). */
 export const DASHBOARD_TRANSACTIONS = 100;
@@ -55,6 +58,37 @@ export interface ClientServiceDeps {
   issueVerification: (tx: Db, clientId: string) => Promise<void>;
   /** Failed logins per e-mail (docs/product.md §7): the app's shared one; tests may omit it. */
   lockout?: LoginLockout;
+  /**
+   * Wrong current passwords per account on a password change: the login lock-out's rule (10 in
+   * 15 minutes → 429 for 15 minutes, doubling), under its own keys (issue 17).
+   */
+  passwordCheckLockout?: LoginLockout;
+  /** Per-account limits on mail the client causes (the app's shared store). */
+  limiter?: ActionLimiter;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Each change mails the client; a few an hour is plenty (issue 17). */
+export const PASSWORD_CHANGE_RULE: ActionRule = {
+  name: 'password-change',
+  max: 5,
+  windowMs: HOUR_MS,
+  message: LIMIT_MESSAGES.passwordChange,
+};
+
+/** The lock-out's answer in this call's words: same code, status and Retry-After. */
+async function withMessage(check: Promise<void>, message: string): Promise<void> {
+  try {
+    await check;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'LOCKED_OUT') {
+      throw new AppError('LOCKED_OUT', message, undefined, {
+        retryAfterSeconds: error.retryAfterSeconds,
+      });
+    }
+    throw error;
+  }
 }
 
 export function makeClientService({
@@ -66,6 +100,11 @@ export function makeClientService({
   mail,
   issueVerification,
   lockout = makeLoginLockout({ store: makeMemoryAttemptStore(), clock }),
+  passwordCheckLockout = makeLoginLockout({
+    store: prefixAttemptStore(makeMemoryAttemptStore(), 'current-password:'),
+    clock,
+  }),
+  limiter = makeActionLimiter({ store: makeMemoryAttemptStore(), clock }),
 }: ClientServiceDeps) {
   const emailTaken = () => new AppError('EMAIL_TAKEN', MESSAGES.register.emailTaken);
 
@@ -80,6 +119,7 @@ export function makeClientService({
     body: RegisterBody;
     afterInsert?: (tx: Db, clientId: string) => Promise<void>;
   }): Promise<{ clientId: string }> {
+    refuseCommonPassword(body.password, 'password');
     // Cheap early answer; the unique index below is what actually decides a race.
     if (await emailIsRegistered(db, body.email)) throw emailTaken();
 
@@ -180,8 +220,10 @@ export function makeClientService({
   }
 
   /**
-   * Needs the current password; on success every other session of the client is signed out
-   * (a stolen token stops working), the one that made the change stays.
+   * Needs the current password, counted per account like logins (10 wrong in 15 minutes lock the
+   * check); the new one may be neither common nor the current one. On success every other
+   * session of the client is signed out (a stolen token stops working), the one that made the
+   * change stays.
    */
   async function changePassword({
     clientId,
@@ -192,12 +234,22 @@ export function makeClientService({
     sessionId: string;
     body: ChangePasswordBody;
   }): Promise<void> {
+    // Before any hashing: while locked, even the right current password is refused.
+    await withMessage(
+      passwordCheckLockout.assertNotLocked(clientId),
+      LIMIT_MESSAGES.currentPasswordLocked,
+    );
     const currentHash = await findClientPasswordHash(db, clientId);
     if (!currentHash || !(await passwords.verifyPassword(currentHash, body.currentPassword))) {
+      await passwordCheckLockout.recordFailure(clientId);
       throw new AppError('VALIDATION_FAILED', MESSAGES.account.currentPasswordWrong, {
         currentPassword: [MESSAGES.account.currentPasswordWrong],
       });
     }
+    await passwordCheckLockout.recordSuccess(clientId);
+    if (body.newPassword === body.currentPassword) throw samePasswordError('newPassword');
+    refuseCommonPassword(body.newPassword, 'newPassword');
+    await limiter.hit(PASSWORD_CHANGE_RULE, clientId);
     const newHash = await passwords.hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
       await updateClientPasswordHash(tx, clientId, newHash);

@@ -8,4 +8,9 @@ export type { StaffClientService } from './staff-clients.service.js';
 export { clientRoutes } from './clients.routes.js';
 export { staffClientRoutes } from './staff-clients.routes.js';
 // Password links (account-links) act on the client's credentials.
-export { findClientCredentialsByEmail, updateClientPasswordHash } from './clients.repo.js';
+export {
+  findClientCredentialsByEmail,
+  findClientPasswordHash,
+  updateClientPasswordHash,
+} from './clients.repo.js';
+export { refuseCommonPassword, samePasswordError } from './password-rules.js';

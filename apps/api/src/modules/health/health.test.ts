@@ -59,3 +59,24 @@ describe('OpenAPI', () => {
     expect(response.headers['content-security-policy']).toContain("img-src 'self' data: https:");
   });
 });
+
+describe('OpenAPI with API_DOCS_UI=off', () => {
+  let off: TestApp;
+  beforeAll(async () => {
+    off = await createTestApp({ env: { API_DOCS_UI: 'off' } });
+  });
+  afterAll(async () => {
+    await off?.close();
+  });
+
+  it('answers 404 for the UI and its assets, and still serves the document', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/static/index.html']) {
+      const response = await off.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json(), url).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    const document = await off.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(document.statusCode).toBe(200);
+    expect(document.json().paths['/api/userLogin/send']?.post).toBeDefined();
+  });
+});

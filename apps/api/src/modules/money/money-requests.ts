@@ -1,6 +1,10 @@
 // The client's deposit and withdrawal requests: opening one (pending until staff resolve it; a
 // withdrawal holds its amount and fee at once) and cancelling a pending withdrawal.
-import { AppError, MESSAGES, MONEY_RULES, PAYMENT_METHODS, percentOf } from '@brokerdesk/shared';
+import { AppError, MESSAGES, MONEY_RULES, formatCents } from '@brokerdesk/shared';
+import {
+  belowMinimumWithdrawalMessage,
+  withdrawalFeeFor,
+} from '@brokerdesk/shared/withdrawal-rules';
 import type {
   DepositRequestBody,
   TransactionWithTimeline,
@@ -12,16 +16,12 @@ import type { MoneyMoves } from './money-moves.js';
 import type { MoneyResolution } from './money-resolution.js';
 import type { StatementLines } from './statement-lines.js';
 
-function feeFor(method: string, amountMinor: number): number {
-  const bp = PAYMENT_METHODS.find((candidate) => candidate.id === method)?.withdrawalFeeBp;
-  return bp ? percentOf(amountMinor, bp) : 0;
-}
-
 export function makeMoneyRequests({
   lines,
   moves,
   resolveRequest,
   identityGate,
+  minWithdrawalMinor,
 }: {
   lines: StatementLines;
   moves: MoneyMoves;
@@ -31,6 +31,8 @@ export function makeMoneyRequests({
    * DEPOSITS_BEFORE_DOCUMENTS_USD. Client requests only; staff postings are never gated.
    */
   identityGate: Pick<IdentityGate, 'checkDepositRequest' | 'checkWithdrawalRequest'>;
+  /** MIN_WITHDRAWAL_USD in cents: client requests only; staff postings are not limited. */
+  minWithdrawalMinor: number;
 }) {
   async function requestDeposit({
     clientId,
@@ -110,9 +112,14 @@ export function makeMoneyRequests({
       );
       if (replay) return replay;
 
+      if (body.amountMinor < minWithdrawalMinor) {
+        const message = belowMinimumWithdrawalMessage(formatCents(minWithdrawalMinor));
+        throw new AppError('VALIDATION_FAILED', message, { amountMinor: [message] });
+      }
       // Money leaves only for a client whose identity and address staff have checked.
       await identityGate.checkWithdrawalRequest(tx, { clientId });
-      const feeMinor = feeFor(body.method, body.amountMinor);
+      // Rounded up to the cent: a small withdrawal never goes free of its fee (issue 17).
+      const feeMinor = withdrawalFeeFor(body.method, body.amountMinor);
       const hold = await moves.holdWithdrawal(tx, {
         clientId,
         amountMinor: body.amountMinor,

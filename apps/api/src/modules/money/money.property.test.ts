@@ -8,6 +8,7 @@
 // docs/money-api.md and docs/product.md §10 state them, not from the service's code.
 import { randomUUID } from 'node:crypto';
 import { PLANS, percentOf } from '@brokerdesk/shared';
+import { feeOf } from '@brokerdesk/shared/withdrawal-rules';
 import type {
   DashboardResponse,
   ErrorBody,
@@ -33,6 +34,8 @@ import { checkLedger } from '../ledger/index.js';
 
 /** The first deposit request must be at least $300. */
 const MINIMUM_FIRST_DEPOSIT = 30_000;
+/** MIN_WITHDRAWAL_USD's default, $10. */
+const MINIMUM_WITHDRAWAL = 1_000;
 /** The referrer gets 10% of each confirmed deposit of a client they referred. */
 const REFERRAL_BONUS_BP = 1_000;
 /** Neteller and Skrill withdrawals carry a 2.9% fee on top of the amount. */
@@ -253,7 +256,9 @@ class Model {
         const signature = `withdrawal|${call.amountMinor}|${call.method}|${call.destination}`;
         const replay = this.replayOf(scope, key, signature);
         if (replay) return replay;
-        const fee = percentOf(call.amountMinor, WITHDRAWAL_FEE_BP[call.method] ?? 0);
+        if (call.amountMinor < MINIMUM_WITHDRAWAL) return invalid;
+        // A fee is rounded up to the cent.
+        const fee = feeOf(call.amountMinor, WITHDRAWAL_FEE_BP[call.method] ?? 0);
         if (this.available(call.client) < call.amountMinor + fee) return insufficient;
         return {
           status: 201,
@@ -1041,6 +1046,7 @@ async function verify(model: Model): Promise<void> {
       availableMinor: client.balance - client.held,
       heldMinor: client.held,
       minimumDepositMinor: client.liveDeposits === 0 ? MINIMUM_FIRST_DEPOSIT : 1,
+      minimumWithdrawalMinor: MINIMUM_WITHDRAWAL,
     });
 
     const dashboard = await getJson<DashboardResponse>('/api/userDashboard/send/', client.token);

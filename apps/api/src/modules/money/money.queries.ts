@@ -42,10 +42,13 @@ export function makeMoneyQueries({
   db,
   clock,
   ledger,
+  minWithdrawalMinor = 0,
 }: {
   db: Db;
   clock: Clock;
   ledger: LedgerService;
+  /** MIN_WITHDRAWAL_USD in cents, shown by the withdrawal form. */
+  minWithdrawalMinor?: number;
 }) {
   async function withTimelines(rows: StatementRow[]): Promise<TransactionWithTimeline[]> {
     const events = await findEventsOf(
@@ -65,6 +68,7 @@ export function makeMoneyQueries({
       availableMinor: balances.availableMinor,
       heldMinor: balances.heldMinor,
       minimumDepositMinor: liveDeposits === 0 ? MONEY_RULES.minimumFirstDepositCents : 1,
+      minimumWithdrawalMinor: minWithdrawalMinor,
     };
   }
 

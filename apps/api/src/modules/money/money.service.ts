@@ -21,6 +21,8 @@ export interface MoneyServiceDeps {
   ledger: LedgerService;
   /** The four-eyes rule (Config.fourEyesAboveMinor): undefined = off. */
   fourEyesAboveMinor?: number | undefined;
+  /** The least a client may ask to withdraw (MIN_WITHDRAWAL_USD); default 0, none. */
+  minWithdrawalMinor?: number;
   /** Tells the client when staff decide a request (in the decision's transaction). */
   mail: MailService;
   /** What waits for proof of ID and of residence (decision 104). */
@@ -32,6 +34,7 @@ export function makeMoneyService({
   clock,
   ledger,
   fourEyesAboveMinor,
+  minWithdrawalMinor = 0,
   mail,
   identityGate,
 }: MoneyServiceDeps) {
@@ -50,6 +53,7 @@ export function makeMoneyService({
     moves,
     resolveRequest: resolution.resolveRequest,
     identityGate,
+    minWithdrawalMinor,
   });
   const postings = makeStaffPostings({ ledger, lines, moves });
   const reversals = makeReversals({ clock, ledger, lines });

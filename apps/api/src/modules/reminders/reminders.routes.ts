@@ -10,8 +10,13 @@ export const reminderRoutes: FastifyPluginAsyncZod<{ service: ReminderService }>
   app.post(
     '/api/reminders',
     {
-      // A mail per request: limited like the other mail-sending calls.
-      config: { auth: 'client', rateLimit: { max: 10, timeWindow: 60_000 } },
+      // A mail per request: only to a verified address (checked with the token, before the
+      // body), limited per IP here and per account in the service (issue 17).
+      config: {
+        auth: 'client',
+        verifiedEmail: true,
+        rateLimit: { max: 10, timeWindow: 60_000 },
+      },
       schema: {
         tags: ['account'],
         summary: "E-mail the signed-in client at 08:00 (their time zone) on the calendar's date",

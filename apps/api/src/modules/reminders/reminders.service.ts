@@ -1,14 +1,23 @@
 // The calendar's REMIND for a signed-in client (issue 6 item 8): a mail queued for 08:00 on the
 // chosen day in the client's own time zone. The outbox's send_after holds it until then.
-import { AppError, MESSAGES } from '@brokerdesk/shared';
+import { AppError, LIMIT_MESSAGES, MESSAGES } from '@brokerdesk/shared';
 import type { ReminderBody } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
+import type { ActionLimiter, ActionRule } from '../../lib/action-limits.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/index.js';
 
 const REMIND_AT_HOUR = 8;
 const MAX_DAYS_AHEAD = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Reminders per account (each is a mail), beside the route's per-IP limit (issue 17). */
+export const REMINDER_RULE: ActionRule = {
+  name: 'reminder',
+  max: 10,
+  windowMs: 60 * 60 * 1000,
+  message: LIMIT_MESSAGES.reminders,
+};
 
 /** A usable IANA zone name, or UTC. */
 export function knownTimeZone(timeZone: string | undefined): string {
@@ -73,10 +82,12 @@ export function makeReminderService({
   db,
   clock,
   mail,
+  limiter,
 }: {
   db: Db;
   clock: Clock;
   mail: MailService;
+  limiter: ActionLimiter;
 }) {
   async function scheduleReminder({
     clientId,
@@ -95,6 +106,7 @@ export function makeReminderService({
         date: [MESSAGES.reminder.dateInvalid],
       });
     }
+    await limiter.hit(REMINDER_RULE, clientId);
     const remindAt = localTimeToInstant(body.date, REMIND_AT_HOUR, timeZone);
     // Asked for today after 08:00: the mail goes now rather than never.
     const sendAt = remindAt > now ? remindAt : now;

@@ -24,3 +24,17 @@ export function checkRegistration(values: RegisterForm): RegistrationCheck {
   }
   return { ok: false, errors };
 }
+
+/**
+ * The message for one of the 10,000 most common passwords, or null. It comes with this module,
+ * and the list is fetched only when asked, so /userRegister's initial JavaScript carries neither
+ * (decisions 083 and 113). If the list cannot be fetched the form sends: the API checks it too.
+ */
+export async function commonPasswordMessage(password: string): Promise<string | null> {
+  try {
+    const { commonPasswordProblem } = await import('@brokerdesk/shared/common-passwords');
+    return commonPasswordProblem(password);
+  } catch {
+    return null;
+  }
+}

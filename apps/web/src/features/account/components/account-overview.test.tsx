@@ -1,4 +1,5 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { LIMIT_MESSAGES, MESSAGES } from '@brokerdesk/shared';
+import { PASSWORD_RULE_MESSAGES } from '@brokerdesk/shared/common-passwords';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +103,36 @@ describe('Account page', () => {
     });
     expect(request?.headers.get('user-token')).toBe('tok-1');
     expect(passwordStatus().getAttribute('aria-live')).toBe('polite');
+  });
+
+  it('refuses a common new password and the current one under the new password, sending nothing', async () => {
+    const { user } = renderAt(<AccountOverview />, '/userDashboard/account');
+    await fill(user, 'old-secret', 'qwerty123', 'qwerty123');
+    await waitFor(() =>
+      expect(errorOf(input('New password'))).toBe(
+        'This password is one of the most common and easy to guess; choose another',
+      ),
+    );
+    expect(document.activeElement).toBe(input('New password'));
+
+    await user.clear(input('Current password'));
+    await user.clear(input('New password'));
+    await user.clear(input('Confirm new password'));
+    await fill(user, 'old-secret', 'old-secret', 'old-secret');
+    await waitFor(() =>
+      expect(errorOf(input('New password'))).toBe(PASSWORD_RULE_MESSAGES.sameAsCurrent),
+    );
+    expect(passwordRequests()).toHaveLength(0);
+  });
+
+  it("says the server's lock-out message on 429", async () => {
+    api.on('POST /api/account/password', {
+      status: 429,
+      body: { code: 'LOCKED_OUT', message: LIMIT_MESSAGES.currentPasswordLocked },
+    });
+    const { user } = renderAt(<AccountOverview />, '/userDashboard/account');
+    await fill(user, 'old-secret', 'new-secret-1', 'new-secret-1');
+    await waitFor(() => expect(status()).toBe(LIMIT_MESSAGES.currentPasswordLocked));
   });
 
   it("says 'Passwords do not match' under the confirmation and sends nothing", async () => {

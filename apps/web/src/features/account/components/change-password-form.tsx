@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useForm, type DefaultValues } from 'react-hook-form';
 import { PasswordField } from '../../../components/ui/password-field';
 import { ApiError } from '../../../lib/api-client';
+import { newPasswordMessage } from '../../../lib/common-password';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useChangePassword } from '../api/change-password';
 
@@ -51,8 +52,14 @@ export function ChangePasswordForm() {
   const editable = (name: (typeof FIELD_NAMES)[number]) =>
     field(name, { onChange: () => clearErrors(name) });
 
-  const onValid = (body: ChangePasswordBody) => {
+  const onValid = async (body: ChangePasswordBody) => {
     setResult(null);
+    // The API's own rules, said before sending: not the current password, not a common one.
+    const refused = await newPasswordMessage(body.newPassword, body.currentPassword);
+    if (refused) {
+      setError('newPassword', { type: 'rule', message: refused }, { shouldFocus: true });
+      return;
+    }
     request.mutate(body, {
       onSuccess: (answer) => {
         reset(EMPTY_FORM);
@@ -62,6 +69,9 @@ export function ChangePasswordForm() {
         if (error instanceof ApiError && error.fields) {
           applyServerFieldErrors(error, FIELD_NAMES, setError);
           setResult(null);
+        } else if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
+          // Too many wrong current passwords (locked for a while), or too many changes.
+          setResult({ kind: 'failed', text: error.serverMessage });
         } else if (error instanceof ApiError && error.code === 'INVALID_CREDENTIALS') {
           setError(
             'currentPassword',

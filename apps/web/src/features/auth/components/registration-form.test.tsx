@@ -1,4 +1,5 @@
 import { MESSAGES } from '@brokerdesk/shared';
+import { PASSWORD_RULE_MESSAGES } from '@brokerdesk/shared/common-passwords';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -69,6 +70,27 @@ describe('RegistrationForm', () => {
       expect(api.requests).toHaveLength(0);
     },
   );
+
+  it('refuses one of the most common passwords under the field, and sends nothing', async () => {
+    const { user } = renderForm();
+    await fillValidForm(user);
+    await user.clear(input('Password'));
+    await user.clear(input('Confirm Password'));
+    await user.type(input('Password'), 'Password1');
+    await user.type(input('Confirm Password'), 'Password1');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(
+      () =>
+        expect(errorOf(input('Password'))).toBe(
+          'This password is one of the most common and easy to guess; choose another',
+        ),
+      { timeout: 10_000 },
+    );
+    expect(errorOf(input('Password'))).toBe(PASSWORD_RULE_MESSAGES.tooCommon);
+    expect(document.activeElement).toBe(input('Password'));
+    expect(api.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
 
   it('says the passwords do not match', async () => {
     const { user } = renderForm();

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { NewPasswordFields } from '../../../components/ui/new-password-fields';
 import { paths } from '../../../config/paths';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client';
+import { newPasswordMessage } from '../../../lib/common-password';
 import { takeLinkToken } from '../../../lib/link-token';
 import { applyServerFieldErrors } from '../../../lib/server-field-errors';
 import { useSetNewPassword } from '../api/set-new-password';
@@ -159,8 +160,13 @@ function NewPasswordForm({
   const editable = (name: (typeof FIELD_NAMES)[number]) =>
     field(name, { onChange: () => clearErrors(name) });
 
-  const onValid = (body: SetNewPasswordBody) => {
+  const onValid = async (body: SetNewPasswordBody) => {
     setFailure(null);
+    const common = await newPasswordMessage(body.password);
+    if (common) {
+      setError('password', { type: 'common', message: common }, { shouldFocus: true });
+      return;
+    }
     request.mutate(body, {
       onSuccess: (answer) =>
         onOutcome({ kind: 'changed', text: answer.message || MESSAGES.passwordReset.done }),

@@ -1,7 +1,7 @@
 import type { RegisterBody, RegisterForm } from '@brokerdesk/shared';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { UseFormSetError } from 'react-hook-form';
-import type { checkRegistration } from '../registration-validation';
+import type { checkRegistration, commonPasswordMessage } from '../registration-validation';
 
 /** The registration payload's fields (docs/origin.md §3), in form order. */
 export const REGISTRATION_FIELD_NAMES = [
@@ -32,7 +32,10 @@ function isFieldName(name: string): name is RegistrationFieldName {
   return (REGISTRATION_FIELD_NAMES as readonly string[]).includes(name);
 }
 
-type Validation = { checkRegistration: typeof checkRegistration };
+type Validation = {
+  checkRegistration: typeof checkRegistration;
+  commonPasswordMessage: typeof commonPasswordMessage;
+};
 
 let validation: Promise<Validation> | null = null;
 /** The module once it has arrived: a submit after that is checked at once, without waiting. */
@@ -126,11 +129,22 @@ export function useRegistrationForm() {
       event.preventDefault();
       if (checking) return;
       const values = readValues();
-      const check = ({ checkRegistration }: Validation) => {
+      const check = ({ checkRegistration, commonPasswordMessage }: Validation) => {
         const result = checkRegistration(values);
         if (result.ok) {
           setErrors({});
-          onValid(result.body);
+          // Only a password that passed the schema is looked up in the common list, which is
+          // fetched the first time (decision 112); meanwhile the button says it is checking.
+          setChecking(true);
+          void commonPasswordMessage(result.body.password).then((message) => {
+            setChecking(false);
+            if (message === null) {
+              onValid(result.body);
+              return;
+            }
+            setErrors({ password: message });
+            elements.current.get('password')?.focus();
+          });
           return;
         }
         const found: RegistrationErrors = {};

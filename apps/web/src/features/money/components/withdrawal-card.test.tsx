@@ -55,6 +55,22 @@ describe('WithdrawalCard', () => {
     expect(withdrawalPosts(api)).toHaveLength(0);
   });
 
+  it("shows the minimum and refuses less before sending, in the API's words", async () => {
+    api.on('GET /api/money/summary', {
+      status: 200,
+      body: summary({ minimumWithdrawalMinor: 2_500 }),
+    });
+    const { user } = renderAt(<WithdrawalCard />, '/userDashboard/depositWithdrawal');
+    expect(await screen.findByText('Minimum withdrawal: $25.00')).toBeTruthy();
+    await fill(user, '24.99');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+
+    const amount = field('Amount (USD)');
+    await waitFor(() => expect(errorOf(amount)).toBe('A withdrawal must be at least $25.00'));
+    expect(document.activeElement).toBe(amount);
+    expect(withdrawalPosts(api)).toHaveLength(0);
+  });
+
   it('shows the available balance from the summary', async () => {
     await renderCard(123_456);
     expect(screen.getByText('$1,234.56')).toBeTruthy();
@@ -70,10 +86,12 @@ describe('WithdrawalCard', () => {
     expect(screen.queryByText(/^Fee/)).toBeNull();
   });
 
-  it('computes the fee in cents with the shared rounding rule', () => {
+  it('computes the fee in cents, rounded up to the cent as the API charges it', () => {
     expect(feeLine('200', 'neteller')).toBe('Fee 2.9%: $5.80 — total $205.80');
-    // 2.9% of $10.10 is 29.29 cents: rounded to 29.
-    expect(feeLine('10.10', 'skrill')).toBe('Fee 2.9%: $0.29 — total $10.39');
+    // 2.9% of $10.10 is 29.29 cents: 30 charged.
+    expect(feeLine('10.10', 'skrill')).toBe('Fee 2.9%: $0.30 — total $10.40');
+    // 2.9% of 17 cents is 0.49 cents: still 1 cent, never free.
+    expect(feeLine('0.17', 'skrill')).toBe('Fee 2.9%: $0.01 — total $0.18');
     expect(feeLine('', 'skrill')).toBe('Fee 2.9% of the amount, charged on top of it.');
     expect(feeLine('200', 'bank-transfer')).toBeNull();
   });

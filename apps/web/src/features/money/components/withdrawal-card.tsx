@@ -4,11 +4,14 @@ import {
   MESSAGES,
   parseDollars,
   PAYMENT_METHODS,
-  percentOf,
   WithdrawalRequestBodySchema,
   type TransactionWithTimeline,
   type WithdrawalRequestBody,
 } from '@brokerdesk/shared';
+import {
+  belowMinimumWithdrawalMessage,
+  withdrawalFeeFor,
+} from '@brokerdesk/shared/withdrawal-rules';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
@@ -83,7 +86,8 @@ export function feeLine(amountText: string, method: string): string | null {
   const parsed = parseDollars(amountText);
   if (!parsed.ok || parsed.cents === 0)
     return `Fee ${formatBasisPoints(bp)} of the amount, charged on top of it.`;
-  const fee = percentOf(parsed.cents, bp);
+  // The figure the API charges: rounded up to the cent.
+  const fee = withdrawalFeeFor(method, parsed.cents);
   return `Fee ${formatBasisPoints(bp)}: ${formatCents(fee)} — total ${formatCents(parsed.cents + fee)}`;
 }
 
@@ -123,9 +127,17 @@ export function WithdrawalCard() {
       },
     });
 
+  const minimum = summary.data?.minimumWithdrawalMinor;
+
   const onValid = (body: WithdrawalRequestBody) => {
     setFailure(null);
     setCreated(null);
+    // The operator's minimum (MIN_WITHDRAWAL_USD), in the API's words, before anything is sent.
+    if (minimum !== undefined && body.amountMinor < minimum) {
+      const message = belowMinimumWithdrawalMessage(formatCents(minimum));
+      setError('amount', { type: 'minimum', message }, { shouldFocus: true });
+      return;
+    }
     withdrawal.mutate(
       { body, idempotencyKey: intent.keyFor(JSON.stringify(body)) },
       {
@@ -173,6 +185,9 @@ export function WithdrawalCard() {
           ? ` (${formatCents(available.heldMinor)} held for pending withdrawals)`
           : null}
       </p>
+      {minimum !== undefined && minimum > 0 ? (
+        <p className="money-hint">Minimum withdrawal: {formatCents(minimum)}</p>
+      ) : null}
       <form className="form" noValidate onSubmit={handleSubmit(onValid)}>
         <TextField
           label="Amount (USD)"

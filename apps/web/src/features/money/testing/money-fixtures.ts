@@ -14,6 +14,7 @@ export function summary(overrides: Partial<MoneySummary> = {}): MoneySummary {
     availableMinor: 100_000,
     heldMinor: 0,
     minimumDepositMinor: 1,
+    minimumWithdrawalMinor: 1_000,
     ...overrides,
   };
 }
