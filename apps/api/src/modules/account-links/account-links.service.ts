@@ -20,10 +20,9 @@ import { generateToken, hashToken } from '../../lib/tokens.js';
 import {
   findClientCredentialsByEmail,
   findClientPasswordHash,
-  refuseCommonPassword,
-  samePasswordError,
   updateClientPasswordHash,
 } from '../clients/index.js';
+import { refuseCommonPassword, samePasswordError } from '../../lib/password-rules.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
 import type { MailService } from '../mail/index.js';
 import type { SessionService } from '../sessions/index.js';

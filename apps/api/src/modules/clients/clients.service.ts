@@ -31,7 +31,7 @@ import {
 } from './clients.repo.js';
 import { makeLoginLockout } from '../../lib/login-lockout.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
-import { refuseCommonPassword, samePasswordError } from './password-rules.js';
+import { refuseCommonPassword, samePasswordError } from '../../lib/password-rules.js';
 
 /** The seed's dashboard payload carries the newest 100 statement rows (docs/product.md §7). */
 export const DASHBOARD_TRANSACTIONS = 100;

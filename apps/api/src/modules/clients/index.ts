@@ -13,4 +13,3 @@ export {
   findClientPasswordHash,
   updateClientPasswordHash,
 } from './clients.repo.js';
-export { refuseCommonPassword, samePasswordError } from './password-rules.js';

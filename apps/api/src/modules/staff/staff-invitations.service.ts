@@ -19,6 +19,7 @@ import type {
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
+import { refuseCommonPassword } from '../../lib/password-rules.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import type { SecretBox } from '../../lib/secret-box.js';
 import { generateToken, hashToken } from '../../lib/tokens.js';
@@ -190,6 +191,7 @@ export function makeStaffInvitationService({
     ip: string;
   }): Promise<TotpConfirmed> {
     const tokenHash = hashToken(body.token);
+    refuseCommonPassword(body.password, 'password');
     // Refuse a dead link, and check the code, before spending a password hash on it.
     const invitation = await usableInvitation(db, body.token);
     if (!invitation.totpPendingSecret) {

@@ -17,6 +17,7 @@ import type { SessionScope } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
 import { generatePassword } from '../../lib/passwords.js';
+import { refuseCommonPassword } from '../../lib/password-rules.js';
 import type { PasswordHasher } from '../../lib/passwords.js';
 import { SecretBoxError } from '../../lib/secret-box.js';
 import type { SecretBox } from '../../lib/secret-box.js';
@@ -305,6 +306,7 @@ export function makeStaffService({
     if (await passwords.verifyPassword(member.passwordHash, body.newPassword)) {
       throw fieldError('newPassword', MESSAGES.backOffice.samePassword);
     }
+    refuseCommonPassword(body.newPassword, 'newPassword');
     // Checked last: a code is used up once accepted.
     if (member.totpSecret) {
       if (!body.code) throw fieldError('code', MESSAGES.backOffice.totpCodeOrRecovery);

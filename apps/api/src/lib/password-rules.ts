@@ -1,4 +1,4 @@
-// What a new client password must not be (issue 17), beyond the shared schema's length rules:
+// What a new password must not be, for clients and staff alike (issue 17), beyond the shared schema's length rules:
 // one of the most common passwords, or the one the account already has. Checked by the services
 // (registration, change, reset), not the shared schema, so the list never ships in a page's
 // JavaScript (decision 112). Each refusal is a 400 on the field that holds the new password.
