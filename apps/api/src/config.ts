@@ -138,6 +138,17 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for none)')
     .transform((dollars) => Number(dollars) * 100)
     .default(200_000),
+  REFERRAL_HOLD_DAYS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of days from 0 to 365')
+    .transform(Number)
+    .refine((days) => days <= 365, 'must be a whole number of days from 0 to 365')
+    .default(30),
+  REFERRAL_CAP_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for no commission)')
+    .transform((dollars) => Number(dollars) * 100)
+    .default(25_000),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -204,6 +215,12 @@ export interface Config {
    * approved (cents; decision 104). Withdrawals wait for the documents whatever the amount.
    */
   readonly depositsBeforeDocumentsMinor: number;
+  /**
+   * Referral commission (decision 110): days a commission stays pending before it is paid, and
+   * the most (cents) one referred client can earn their referrer, pending and paid together.
+   */
+  readonly referralHoldDays: number;
+  readonly referralCapMinor: number;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -263,6 +280,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     marketDataProvider: e.MARKET_DATA_PROVIDER,
     fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
     depositsBeforeDocumentsMinor: e.DEPOSITS_BEFORE_DOCUMENTS_USD,
+    referralHoldDays: e.REFERRAL_HOLD_DAYS,
+    referralCapMinor: e.REFERRAL_CAP_USD,
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -19,6 +19,7 @@ import {
 import { makeIdentityGate, openDocumentService } from '../modules/documents/index.js';
 import { makeHealthService } from '../modules/health/index.js';
 import { makeLedgerService } from '../modules/ledger/index.js';
+import type { LedgerService } from '../modules/ledger/index.js';
 import {
   makeFileTransport,
   makeMailService,
@@ -29,7 +30,12 @@ import type { MailService } from '../modules/mail/index.js';
 import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
-import { makeReferralService } from '../modules/referrals/index.js';
+import {
+  makeReferralCommissions,
+  makeReferralService,
+  startReferralWorker,
+} from '../modules/referrals/index.js';
+import type { ReferralCommissions } from '../modules/referrals/index.js';
 import { makeReminderService } from '../modules/reminders/index.js';
 import { makeSessionService } from '../modules/sessions/index.js';
 import { makeStaffService } from '../modules/staff/index.js';
@@ -78,6 +84,27 @@ function startMail({
   });
 }
 
+/** Referral commission (decision 110) and the worker that pays it on its release date. */
+function startReferralCommissions({
+  db,
+  config,
+  clock,
+  log,
+  ledger,
+  stopBeforeDatabaseCloses,
+}: ServiceContext & { ledger: LedgerService }): ReferralCommissions {
+  const commissions = makeReferralCommissions({
+    db,
+    clock,
+    ledger,
+    holdDays: config.referralHoldDays,
+    capMinor: config.referralCapMinor,
+  });
+  const worker = startReferralWorker({ releaseDue: commissions.releaseDue, log });
+  stopBeforeDatabaseCloses(worker.stop);
+  return commissions;
+}
+
 export async function buildServices(context: ServiceContext) {
   const { db, config, clock, log } = context;
   // Failure counts (login lock-out, staff TOTP, per-IP limits): Redis when REDIS_URL is set,
@@ -108,6 +135,7 @@ export async function buildServices(context: ServiceContext) {
     db,
     depositsBeforeDocumentsMinor: config.depositsBeforeDocumentsMinor,
   });
+  const commissions = startReferralCommissions({ ...context, ledger });
   const money = makeMoneyService({
     db,
     clock,
@@ -115,6 +143,7 @@ export async function buildServices(context: ServiceContext) {
     fourEyesAboveMinor: config.fourEyesAboveMinor,
     mail,
     identityGate,
+    referrals: commissions.port,
   });
   return {
     attemptStore: attempts.store,
@@ -142,7 +171,12 @@ export async function buildServices(context: ServiceContext) {
     money,
     moneyQueries: makeMoneyQueries({ db, clock, ledger }),
     subscriptions: makeSubscriptionService({ db, clock, ledger }),
-    referrals: makeReferralService({ db }),
+    referrals: makeReferralService({
+      db,
+      holdDays: config.referralHoldDays,
+      capMinor: config.referralCapMinor,
+      commissions,
+    }),
     staffClients: makeStaffClientService({
       db,
       clock,

@@ -92,6 +92,9 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/documents', 'clients:read'],
       ['GET', '/api/staff/documents/:id/file', 'clients:read'],
       ['GET', '/api/staff/clients/:clientId/documents', 'clients:read'],
+      ['GET', '/api/staff/referral-commissions', 'clients:read'],
+      ['POST', '/api/staff/referral-commissions/:id/release', 'money:write'],
+      ['POST', '/api/staff/referral-commissions/:id/void', 'money:write'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);

@@ -5,7 +5,7 @@ import type { AuditQuery } from '@brokerdesk/shared';
 import { and, desc, eq, getTableColumns, gte, like, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, clients, staff } from '../../db/schema.js';
+import { auditLog, clients, referralCommissions, staff } from '../../db/schema.js';
 import type { StaffActor } from '../../plugins/auth.js';
 
 // Who acted: the auth hook's view of the signed-in staff member (plugins/auth.ts).
@@ -13,7 +13,8 @@ export type { StaffActor };
 
 export interface AuditEntry {
   action: string;
-  targetType: 'client' | 'transaction' | 'subscription' | 'ticket' | 'staff';
+  targetType:
+    'client' | 'transaction' | 'subscription' | 'ticket' | 'staff' | 'referral_commission';
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -21,6 +22,25 @@ export interface AuditEntry {
 
 export function staffActorId(actor: StaffActor): string {
   return `staff:${actor.staffId}`;
+}
+
+/** A lone UTF-16 surrogate, which a JSON body may carry (`"\\udc00"`) and jsonb refuses. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * `before`/`after` as jsonb can store them: a lone surrogate in a reason becomes U+FFFD, as the
+ * database driver already writes it into the text columns of the same action (found by the
+ * hostile-input test: a reason with one was a 500 instead of the action).
+ */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\uFFFD');
+  if (Array.isArray(value)) return value.map(storableJson);
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, storableJson(item)]),
+    );
+  }
+  return value;
 }
 
 export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry): Promise<void> {
@@ -31,8 +51,8 @@ export async function recordAudit(tx: Db, actor: StaffActor, entry: AuditEntry):
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: storableJson(entry.before ?? null),
+    after: storableJson(entry.after ?? null),
     ip: actor.ip,
   });
 }
@@ -41,7 +61,8 @@ export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
 export type AuditRow = typeof auditLog.$inferSelect & { targetName: string | null };
 
 /**
- * The name a person reads for the target: the client's or the staff member's, as they are now.
+ * The name a person reads for the target: the client's or the staff member's, as they are now
+ * (for a referral commission, the referrer's).
  * An id in a text column is compared as text, so a malformed one finds nothing.
  */
 const targetName = sql<string | null>`case
@@ -50,6 +71,10 @@ const targetName = sql<string | null>`case
       where ${clients.id}::text = ${auditLog.targetId})
   when ${auditLog.targetType} = 'staff' then
     (select ${staff.username} from ${staff} where ${staff.id}::text = ${auditLog.targetId})
+  when ${auditLog.targetType} = 'referral_commission' then
+    (select referrer.first_name || ' ' || referrer.last_name from ${referralCommissions} rc
+      join ${clients} referrer on referrer.id = rc.referrer_id
+      where rc.id::text = ${auditLog.targetId})
 end`;
 
 function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {

@@ -9,6 +9,11 @@ import { ReferralOverview } from './referral-overview';
 const OVERVIEW: Overview = {
   code: 'ADA7Q2',
   bonusBp: 1000,
+  holdDays: 30,
+  capMinor: 25_000,
+  pendingMinor: 0,
+  releasedMinor: 0,
+  commissions: [],
   referrals: [
     {
       name: 'Grace Hopper',
@@ -107,7 +112,7 @@ describe('Referral page', () => {
   });
 
   it("says 'You haven't referred anyone yet.' when nobody has registered", async () => {
-    await renderReferral({ code: 'ADA7Q2', bonusBp: 250, referrals: [] });
+    await renderReferral({ ...OVERVIEW, bonusBp: 250, referrals: [] });
 
     expect(screen.getByText("You haven't referred anyone yet.")).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
