@@ -161,6 +161,8 @@ export const MESSAGES = {
     transactions: 'No transaction found',
     subscriptions: 'No active subscriptions',
     referrals: "You haven't referred anyone yet.",
+    commissions:
+      'No commission yet: it is earned when a deposit of someone you referred is confirmed.',
   },
   // Referral commission (decision 110): what the referrer and staff read about each one.
   referrals: {
