@@ -222,4 +222,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ API_DOCS_UI: 'off' }).apiDocsUi).toBe(false);
     expect(problemsOf({ API_DOCS_UI: 'no' })).toEqual(['API_DOCS_UI must be on or off']);
   });
+  it('holds referral commission 30 days and caps it at $250 per referred client by default', () => {
+    expect(loadConfig({}).referralHoldDays).toBe(30);
+    expect(loadConfig({}).referralCapMinor).toBe(25_000);
+    const set = loadConfig({ REFERRAL_HOLD_DAYS: '0', REFERRAL_CAP_USD: '100' });
+    expect([set.referralHoldDays, set.referralCapMinor]).toEqual([0, 10_000]);
+    expect(problemsOf({ REFERRAL_HOLD_DAYS: '366', REFERRAL_CAP_USD: '12.50' })).toEqual([
+      'REFERRAL_HOLD_DAYS must be a whole number of days from 0 to 365',
+      'REFERRAL_CAP_USD must be a whole number of dollars (0 for no commission)',
+    ]);
+  });
 });

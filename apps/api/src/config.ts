@@ -159,6 +159,17 @@ const EnvSchema = z.object({
     .transform((dollars) => Number(dollars) * 100)
     .default(1_000),
   API_DOCS_UI: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  REFERRAL_HOLD_DAYS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of days from 0 to 365')
+    .transform(Number)
+    .refine((days) => days <= 365, 'must be a whole number of days from 0 to 365')
+    .default(30),
+  REFERRAL_CAP_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for no commission)')
+    .transform((dollars) => Number(dollars) * 100)
+    .default(25_000),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -236,6 +247,12 @@ export interface Config {
   readonly minWithdrawalMinor: number;
   /** Swagger UI at /api/docs; the document at /api/docs/json is served either way. */
   readonly apiDocsUi: boolean;
+  /**
+   * Referral commission (decision 110): days a commission stays pending before it is paid, and
+   * the most (cents) one referred client can earn their referrer, pending and paid together.
+   */
+  readonly referralHoldDays: number;
+  readonly referralCapMinor: number;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -304,6 +321,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depositsBeforeDocumentsMinor: e.DEPOSITS_BEFORE_DOCUMENTS_USD,
     minWithdrawalMinor: e.MIN_WITHDRAWAL_USD,
     apiDocsUi: e.API_DOCS_UI === 'on',
+    referralHoldDays: e.REFERRAL_HOLD_DAYS,
+    referralCapMinor: e.REFERRAL_CAP_USD,
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -18,6 +18,7 @@ export * from './catalog/money-rules.js';
 export * from './schemas/money.js';
 export * from './schemas/subscriptions.js';
 export * from './schemas/account.js';
+export * from './schemas/referrals.js';
 export * from './permissions.js';
 export * from './schemas/back-office.js';
 export * from './schemas/account-security.js';

@@ -177,6 +177,27 @@ export const MESSAGES = {
     transactions: 'No transaction found',
     subscriptions: 'No active subscriptions',
     referrals: "You haven't referred anyone yet.",
+    commissions:
+      'No commission yet: it is earned when a deposit of someone you referred is confirmed.',
+  },
+  // Referral commission (decision 110): what the referrer and staff read about each one.
+  referrals: {
+    held: 'Held for a check by our staff: the referred account shares details with yours.',
+    voidedDepositReversed: 'Voided: the deposit was reversed.',
+    voidedWithdrawal: 'Voided: the referred client withdrew money before the release date.',
+    voidedByStaff: 'Voided by our staff',
+    waitsForWithdrawal: 'Waits while the referred client has a withdrawal request open.',
+    commissionNotFound: 'Referral commission not found',
+    onlyHeldReleased: 'Only a commission held for review can be released by staff',
+    onlyOpenVoided: 'Only a pending or held commission can be voided',
+    released: 'Commission released. It is paid on its release date, or now if that has passed.',
+    voided: 'Commission voided. The referrer sees your reason.',
+    signals: {
+      'email-domain-and-ip':
+        'Same e-mail domain and the same registration IP address as the referrer',
+      'withdrawal-destination': 'A withdrawal destination the referrer has also used',
+      'same-document': 'A document file identical to one the referrer uploaded',
+    },
   },
   // Issue 6: verification documents (docs/documents-api.md).
   documents: {

@@ -10,7 +10,7 @@ import { healthRoutes } from '../modules/health/index.js';
 import { marketsRoutes } from '../modules/markets/index.js';
 import { moneyRoutes, staffMoneyRoutes } from '../modules/money/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
-import { referralRoutes } from '../modules/referrals/index.js';
+import { referralRoutes, staffReferralRoutes } from '../modules/referrals/index.js';
 import { reminderRoutes } from '../modules/reminders/index.js';
 import { sessionRoutes } from '../modules/sessions/index.js';
 import { staffInvitationRoutes, staffMembersRoutes, staffRoutes } from '../modules/staff/index.js';
@@ -42,6 +42,7 @@ export async function registerRoutes(
   await app.register(staffMoneyRoutes, { service: services.money, queries: services.moneyQueries });
   await app.register(subscriptionRoutes, { service: services.subscriptions });
   await app.register(referralRoutes, { service: services.referrals });
+  await app.register(staffReferralRoutes, { service: services.referrals });
   await app.register(staffClientRoutes, { service: services.staffClients });
   await app.register(staffSupportRoutes, { service: services.staffSupport });
   await app.register(auditRoutes, { service: services.audit });

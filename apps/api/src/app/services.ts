@@ -22,6 +22,7 @@ import { makeClientService, makeStaffClientService } from '../modules/clients/in
 import { makeIdentityGate, openDocumentService } from '../modules/documents/index.js';
 import { makeHealthService } from '../modules/health/index.js';
 import { makeLedgerService } from '../modules/ledger/index.js';
+import type { LedgerService } from '../modules/ledger/index.js';
 import {
   makeFileTransport,
   makeMailService,
@@ -32,7 +33,12 @@ import type { MailService } from '../modules/mail/index.js';
 import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
-import { makeReferralService } from '../modules/referrals/index.js';
+import {
+  makeReferralCommissions,
+  makeReferralService,
+  startReferralWorker,
+} from '../modules/referrals/index.js';
+import type { ReferralCommissions } from '../modules/referrals/index.js';
 import { makeReminderService } from '../modules/reminders/index.js';
 import { makeSessionService } from '../modules/sessions/index.js';
 import {
@@ -86,6 +92,27 @@ function startMail({
     clock,
     wakeWorker: worker.wake,
   });
+}
+
+/** Referral commission (decision 110) and the worker that pays it on its release date. */
+function startReferralCommissions({
+  db,
+  config,
+  clock,
+  log,
+  ledger,
+  stopBeforeDatabaseCloses,
+}: ServiceContext & { ledger: LedgerService }): ReferralCommissions {
+  const commissions = makeReferralCommissions({
+    db,
+    clock,
+    ledger,
+    holdDays: config.referralHoldDays,
+    capMinor: config.referralCapMinor,
+  });
+  const worker = startReferralWorker({ releaseDue: commissions.releaseDue, log });
+  stopBeforeDatabaseCloses(worker.stop);
+  return commissions;
 }
 
 export async function buildServices(context: ServiceContext) {
@@ -147,6 +174,7 @@ export async function buildServices(context: ServiceContext) {
     db,
     depositsBeforeDocumentsMinor: config.depositsBeforeDocumentsMinor,
   });
+  const commissions = startReferralCommissions({ ...context, ledger });
   const money = makeMoneyService({
     db,
     clock,
@@ -155,6 +183,7 @@ export async function buildServices(context: ServiceContext) {
     minWithdrawalMinor: config.minWithdrawalMinor,
     mail,
     identityGate,
+    referrals: commissions.port,
   });
   const staffInvitations = makeStaffInvitationService({
     db,
@@ -205,7 +234,12 @@ export async function buildServices(context: ServiceContext) {
       minWithdrawalMinor: config.minWithdrawalMinor,
     }),
     subscriptions: makeSubscriptionService({ db, clock, ledger }),
-    referrals: makeReferralService({ db }),
+    referrals: makeReferralService({
+      db,
+      holdDays: config.referralHoldDays,
+      capMinor: config.referralCapMinor,
+      commissions,
+    }),
     staffClients: makeStaffClientService({
       db,
       clock,

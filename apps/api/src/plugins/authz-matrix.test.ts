@@ -98,6 +98,9 @@ describe('authorisation matrix', () => {
       ['POST', '/api/staff/members/:id/invitation', 'staff:manage'],
       ['POST', '/api/staff/members/:id/totp/reset', 'staff:manage'],
       ['POST', '/api/staff/password', 'profile:write'],
+      ['GET', '/api/staff/referral-commissions', 'clients:read'],
+      ['POST', '/api/staff/referral-commissions/:id/release', 'money:write'],
+      ['POST', '/api/staff/referral-commissions/:id/void', 'money:write'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);

@@ -348,11 +348,16 @@ async function ownerFixture(): Promise<StaffFixture> {
 }
 
 /** A verified client with a confirmed deposit, a pending deposit and withdrawal, a ticket and a
- * pending document, so handlers behind auth have something to work on. */
-async function richClient(): Promise<ClientFixture> {
+ * pending document, so handlers behind auth have something to work on. Referred through `ref`,
+ * its confirmed deposit earns the referrer a commission (held: one address, one domain). */
+async function richClient(ref?: string): Promise<ClientFixture> {
   const password = `pw-${randomUUID()}`;
   secrets.add(password);
-  const { email } = await t.createClient({ password, confirmPassword: password });
+  const { email } = await t.createClient({
+    password,
+    confirmPassword: password,
+    ...(ref ? { ref } : {}),
+  });
   const token = await t.login(email, password);
   secrets.add(token);
   const [row] = rows<{ id: string; referral_code: string }>(
@@ -426,22 +431,26 @@ async function refreshPools(): Promise<void> {
   const both = [client.id, other.id];
   const ids = async (query: ReturnType<typeof sql>) =>
     rows<{ id: string }>(await db.execute(query)).map((row) => row.id);
-  const [transactions, documents, tickets, members, clients, sessions] = await Promise.all([
-    ids(
-      sql`select id from client_transactions where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 40`,
-    ),
-    ids(
-      sql`select id from client_documents where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 20`,
-    ),
-    ids(
-      sql`select id from support_tickets where client_id in (${both[0]}, ${both[1]}) or client_id is null order by created_at desc limit 20`,
-    ),
-    ids(sql`select id from staff order by created_at desc limit 20`),
-    ids(sql`select id from clients order by created_at desc limit 10`),
-    ids(
-      sql`select id from sessions where client_id in (${both[0]}, ${both[1]}) and revoked_at is null order by created_at desc limit 10`,
-    ),
-  ]);
+  const [transactions, documents, tickets, members, clients, sessions, commissions] =
+    await Promise.all([
+      ids(
+        sql`select id from client_transactions where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 40`,
+      ),
+      ids(
+        sql`select id from client_documents where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 20`,
+      ),
+      ids(
+        sql`select id from support_tickets where client_id in (${both[0]}, ${both[1]}) or client_id is null order by created_at desc limit 20`,
+      ),
+      ids(sql`select id from staff order by created_at desc limit 20`),
+      ids(sql`select id from clients order by created_at desc limit 10`),
+      ids(
+        sql`select id from sessions where client_id in (${both[0]}, ${both[1]}) and revoked_at is null order by created_at desc limit 10`,
+      ),
+      ids(
+        sql`select id from referral_commissions where referrer_id in (${both[0]}, ${both[1]}) or referred_id in (${both[0]}, ${both[1]}) order by created_at desc limit 10`,
+      ),
+    ]);
   const next: Record<PoolName, string[]> = {
     clientId: [client.id, other.id, ...clients],
     transactionId: transactions,
@@ -449,12 +458,21 @@ async function refreshPools(): Promise<void> {
     ticketId: tickets,
     staffId: members,
     sessionId: sessions,
+    commissionId: commissions,
     anyId: [],
     clientEmail: [client.email, other.email],
     clientPassword: [client.password],
     referralCode: [client.referralCode, other.referralCode],
   };
-  next.anyId = [...transactions, ...documents, ...tickets, ...members, ...clients, ...sessions];
+  next.anyId = [
+    ...transactions,
+    ...documents,
+    ...tickets,
+    ...members,
+    ...clients,
+    ...sessions,
+    ...commissions,
+  ];
   for (const name of POOL_NAMES) if (next[name].length === 0) next[name].push(randomUUID());
   pools = next;
 }
@@ -893,7 +911,7 @@ beforeAll(async () => {
   specs = routeSpecs(t, doc.json<OpenApiDocument>());
   owner = await ownerFixture();
   client = await richClient();
-  other = await richClient();
+  other = await richClient(client.referralCode);
   await refreshPools();
   await installWriteLog();
   mark = await writeMark();

@@ -97,10 +97,13 @@ export async function approveIdentityDocuments(
     .where(eq(clients.email, client.email.toLowerCase()));
   if (!row) throw new Error(`no client ${client.email}`);
   const now = new Date();
-  // Each with its file, so every document route finds what it expects.
+  // Each with its file, so every document route finds what it expects. The file is this
+  // client's own (a comment line makes it unique): two clients with one file would be a
+  // self-referral signal (decision 110).
   const storedNames = [randomBytes(16).toString('hex'), randomBytes(16).toString('hex')];
+  const file = Buffer.concat([PDF_BYTES, Buffer.from(`% ${row.id}\n`)]);
   for (const name of storedNames) {
-    writeFileSync(join(uploadsDir(testApp), name), PDF_BYTES, { mode: 0o600 });
+    writeFileSync(join(uploadsDir(testApp), name), file, { mode: 0o600 });
   }
   await testApp.database.db.insert(clientDocuments).values(
     (['id', 'residence'] as const).map((kind, i) => ({
@@ -110,8 +113,8 @@ export async function approveIdentityDocuments(
       storedName: storedNames[i] ?? '',
       originalName: `${kind}.pdf`,
       contentType: 'application/pdf',
-      sizeBytes: PDF_BYTES.length,
-      sha256: createHash('sha256').update(PDF_BYTES).digest('hex'),
+      sizeBytes: file.length,
+      sha256: createHash('sha256').update(file).digest('hex'),
       reviewedAt: now,
     })),
   );

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
 import { PasswordSchema } from './auth.js';
+import { ReferralCommissionSchema } from './referrals.js';
 
 const m = MESSAGES.account;
 
@@ -38,7 +39,17 @@ export const ReferralOverviewSchema = z.object({
   code: z.string(),
   /** Of each referred client's confirmed deposit, in basis points. */
   bonusBp: z.number().int(),
+  /** Days a commission waits before it is paid (REFERRAL_HOLD_DAYS). */
+  holdDays: z.number().int(),
+  /** The most one referred client can earn the referrer, in cents (REFERRAL_CAP_USD). */
+  capMinor: z.number().int(),
+  /** Pending and held commission: not yet in Ref. Bonus or the balance. */
+  pendingMinor: z.number().int(),
+  /** Released commission: paid into Ref. Bonus. */
+  releasedMinor: z.number().int(),
   referrals: z.array(ReferralSchema),
+  /** Newest first. */
+  commissions: z.array(ReferralCommissionSchema),
 });
 export type ReferralOverview = z.infer<typeof ReferralOverviewSchema>;
 

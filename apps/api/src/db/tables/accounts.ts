@@ -49,6 +49,11 @@ export const clients = pgTable(
       onDelete: 'set null',
     }),
     createdAt: createdAt(),
+    /**
+     * The address the public registration came from (null when staff created the client): with
+     * the e-mail domain, a self-referral signal (decision 110).
+     */
+    registrationIp: text('registration_ip'),
     /** Set by staff: a disabled client cannot sign in and their sessions are revoked. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
   },

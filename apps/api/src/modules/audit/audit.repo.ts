@@ -5,7 +5,7 @@ import type { AuditQuery } from '@brokerdesk/shared';
 import { and, desc, eq, getTableColumns, gte, like, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { auditLog, clients, staff } from '../../db/schema.js';
+import { auditLog, clients, referralCommissions, staff } from '../../db/schema.js';
 import type { StaffActor } from '../../plugins/auth.js';
 
 // Who acted: the auth hook's view of the signed-in staff member (plugins/auth.ts).
@@ -13,7 +13,8 @@ export type { StaffActor };
 
 export interface AuditEntry {
   action: string;
-  targetType: 'client' | 'transaction' | 'subscription' | 'ticket' | 'staff';
+  targetType:
+    'client' | 'transaction' | 'subscription' | 'ticket' | 'staff' | 'referral_commission';
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -65,7 +66,8 @@ export type AuditFilters = Omit<AuditQuery, 'cursor' | 'limit'>;
 export type AuditRow = typeof auditLog.$inferSelect & { targetName: string | null };
 
 /**
- * The name a person reads for the target: the client's or the staff member's, as they are now.
+ * The name a person reads for the target: the client's or the staff member's, as they are now
+ * (for a referral commission, the referrer's).
  * An id in a text column is compared as text, so a malformed one finds nothing.
  */
 const targetName = sql<string | null>`case
@@ -74,6 +76,10 @@ const targetName = sql<string | null>`case
       where ${clients.id}::text = ${auditLog.targetId})
   when ${auditLog.targetType} = 'staff' then
     (select ${staff.username} from ${staff} where ${staff.id}::text = ${auditLog.targetId})
+  when ${auditLog.targetType} = 'referral_commission' then
+    (select referrer.first_name || ' ' || referrer.last_name from ${referralCommissions} rc
+      join ${clients} referrer on referrer.id = rc.referrer_id
+      where rc.id::text = ${auditLog.targetId})
 end`;
 
 function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {

@@ -12,6 +12,7 @@ export interface NewClient {
   passwordHash: string;
   referralCode: string;
   referredBy: string | null;
+  registrationIp: string | null;
 }
 
 export async function insertClient(db: Db, client: NewClient): Promise<{ id: string }> {

@@ -40,7 +40,7 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
         },
       },
       async (request, reply) => {
-        await service.registerClient({ body: request.body });
+        await service.registerClient({ body: request.body, ip: request.ip });
         return reply.code(201).send({ message: MESSAGES.register.created });
       },
     );

@@ -114,9 +114,12 @@ export function makeClientService({
    */
   async function registerClient({
     body,
+    ip,
     afterInsert,
   }: {
     body: RegisterBody;
+    /** Where a public registration came from: a self-referral signal (decision 110). */
+    ip?: string;
     afterInsert?: (tx: Db, clientId: string) => Promise<void>;
   }): Promise<{ clientId: string }> {
     refuseCommonPassword(body.password, 'password');
@@ -142,6 +145,7 @@ export function makeClientService({
             passwordHash,
             referralCode: generateReferralCode(),
             referredBy,
+            registrationIp: ip ?? null,
           });
           await issueVerification(tx, inserted.id);
           await afterInsert?.(tx, inserted.id);

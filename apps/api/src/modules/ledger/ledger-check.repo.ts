@@ -186,3 +186,45 @@ export async function findStatementMismatches(
   `)) as unknown as { rows: Mismatch[] };
   return result.rows;
 }
+
+/**
+ * Referral commissions (decision 110) that disagree with their transfer or line, pass the cap
+ * per referred client, or were paid before their release date.
+ */
+export async function findReferralCommissionMismatches(
+  db: Db,
+): Promise<{ subject: string; problem: string }[]> {
+  type Mismatch = { subject: string; problem: string };
+  const result = (await db.execute(sql`
+    select * from (select 'referral commission ' || rc.id as subject,
+      case
+        when t.id is null or t.kind <> 'referral_bonus' or t.amount_minor <> rc.amount_minor
+          or a.client_id is distinct from rc.referrer_id
+          then 'transfer is not a referral bonus of this amount to the referrer'
+        when rc.state in ('pending', 'held') and t.state <> 'pending'
+          then 'waiting commission whose transfer is ' || t.state
+        when rc.state = 'released' and t.state <> 'posted'
+          then 'released commission whose transfer is ' || t.state
+        when rc.state = 'voided' and t.state <> 'voided'
+          then 'voided commission whose transfer is ' || t.state
+        when ct.status is distinct from case rc.state when 'released' then 'completed'
+          when 'voided' then 'cancelled' else 'pending' end
+          then 'statement line is ' || coalesce(ct.status, 'missing')
+        when rc.state = 'released' and (rc.released_at < rc.release_at or t.resolved_at < rc.release_at)
+          then 'paid before its release date'
+      end as problem
+    from referral_commissions rc
+    left join ledger_transfers t on t.id = rc.transfer_id
+    left join ledger_accounts a on a.id = t.credit_account_id
+    left join client_transactions ct on ct.id = rc.line_id) checked
+    where problem is not null
+    union all
+    select 'referred client ' || rc.referred_id as subject,
+      'commission over the cap: ' || sum(rc.amount_minor) || ' > ' || max(rc.cap_minor) as problem
+    from referral_commissions rc
+    where rc.state <> 'voided'
+    group by rc.referred_id
+    having sum(rc.amount_minor) > max(rc.cap_minor)
+  `)) as unknown as { rows: Mismatch[] };
+  return result.rows;
+}

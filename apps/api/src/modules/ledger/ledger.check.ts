@@ -6,6 +6,7 @@ import {
   findBadReversals,
   findDuplicateIdempotencyKeys,
   findNegativeClientAccounts,
+  findReferralCommissionMismatches,
   findStatementMismatches,
   findWrongKindTotals,
   sumAccountTotals,
@@ -18,6 +19,10 @@ export const LEDGER_INVARIANTS = [
   { id: 4, name: 'reversals point at posted transfers, each reversed at most once' },
   { id: 5, name: 'idempotency keys are unique per actor' },
   { id: 6, name: "every statement row's status and amount agree with its transfers" },
+  {
+    id: 7,
+    name: 'referral commissions agree with their transfers, stay within the cap and are paid no earlier than their release date',
+  },
 ] as const;
 
 export type LedgerInvariantId = (typeof LEDGER_INVARIANTS)[number]['id'];
@@ -93,6 +98,10 @@ export async function checkLedger(db: Db): Promise<LedgerBreach[]> {
       invariant: 6,
       message: `${row.type} ${row.id} (${row.status}): ${row.problem}`,
     });
+  }
+
+  for (const row of await findReferralCommissionMismatches(db)) {
+    breaches.push({ invariant: 7, message: `${row.subject}: ${row.problem}` });
   }
 
   return breaches;

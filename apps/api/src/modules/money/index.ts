@@ -8,5 +8,6 @@ export { moneyRoutes } from './money.routes.js';
 export { staffMoneyRoutes } from './staff-money.routes.js';
 export { findEventsOf, findHistoryPage, insertEvent, insertTransaction } from './money.repo.js';
 export type { StatementRow, TransactionEventRow, TransactionRow } from './money.repo.js';
-export { recordStatementLine } from './statement-lines.js';
+export { recordStatementLine, settleStatementLine } from './statement-lines.js';
+export type { ReferralCommissionPort } from './referral-port.js';
 export { toDashboardTransaction, toTransactionWithTimeline } from './money.view.js';

@@ -1,21 +1,13 @@
-// Ledger moves more than one use case makes: the accounts a deposit touches, a withdrawal's
-// hold (amount and fee) and the referrer's bonus on a deposit.
-import { MESSAGES, MONEY_RULES, percentOf } from '@brokerdesk/shared';
+// Ledger moves more than one use case makes: the accounts a deposit touches (the referrer's
+// commission is earned through the referral port) and a withdrawal's hold (amount and fee).
+import { MESSAGES } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { clientCashCode, refusedForFundsSaying } from '../ledger/index.js';
 import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
 import { findClientReferrer } from './money.repo.js';
-import type { TransactionRow } from './money.repo.js';
-import type { StatementLines } from './statement-lines.js';
 
-export function makeMoneyMoves({
-  ledger,
-  lines,
-}: {
-  ledger: LedgerService;
-  lines: StatementLines;
-}) {
-  /** The accounts a confirmed deposit touches: the client's, and the referrer's bonus pair. */
+export function makeMoneyMoves({ ledger }: { ledger: LedgerService }) {
+  /** The accounts a confirmed deposit touches: the client's, and the referrer's commission pair. */
   async function depositAccounts(tx: Db, clientId: string): Promise<LedgerAccountCode[]> {
     const { referredBy } = await findClientReferrer(tx, clientId);
     const codes: LedgerAccountCode[] = ['platform:external', clientCashCode(clientId)];
@@ -55,45 +47,7 @@ export function makeMoneyMoves({
     });
   }
 
-  /**
-   * The referrer's bonus on a completed deposit (docs/product.md §10), as its own statement line,
-   * linked to the deposit in the ledger and the statement.
-   */
-  async function creditReferralBonus(
-    tx: Db,
-    deposit: TransactionRow,
-    depositTransferId: string,
-  ): Promise<void> {
-    const { referredBy } = await findClientReferrer(tx, deposit.clientId);
-    if (!referredBy) return;
-    const bonusMinor = percentOf(deposit.amountMinor, MONEY_RULES.referralBonusBp);
-    if (bonusMinor <= 0) return;
-    const { transfer } = await ledger.createTransfer({
-      tx,
-      debit: 'platform:referral',
-      credit: clientCashCode(referredBy),
-      amountMinor: bonusMinor,
-      kind: 'referral_bonus',
-      actor: 'system',
-      linkedTransferId: depositTransferId,
-    });
-    await lines.createLine(
-      tx,
-      {
-        clientId: referredBy,
-        type: 'ref_bonus',
-        direction: 'credit',
-        amountMinor: bonusMinor,
-        status: 'completed',
-        transferId: transfer.id,
-        relatedId: deposit.id,
-        createdBy: 'system',
-      },
-      { kind: 'recorded', actor: 'system' },
-    );
-  }
-
-  return { depositAccounts, holdWithdrawal, creditReferralBonus };
+  return { depositAccounts, holdWithdrawal };
 }
 
 export type MoneyMoves = ReturnType<typeof makeMoneyMoves>;

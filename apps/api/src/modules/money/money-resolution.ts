@@ -22,6 +22,7 @@ import {
 } from './money.repo.js';
 import type { TransactionRow } from './money.repo.js';
 import type { MoneyMoves } from './money-moves.js';
+import type { ReferralCommissionPort } from './referral-port.js';
 import { keyReused, requestNotFound } from './statement-lines.js';
 import type { StatementLines } from './statement-lines.js';
 
@@ -57,6 +58,7 @@ export function makeMoneyResolution({
   fourEyesAboveMinor,
   lines,
   moves,
+  referrals,
 }: {
   clock: Clock;
   ledger: LedgerService;
@@ -65,6 +67,7 @@ export function makeMoneyResolution({
   fourEyesAboveMinor?: number | undefined;
   lines: StatementLines;
   moves: MoneyMoves;
+  referrals: ReferralCommissionPort;
 }) {
   /** Four-eyes: confirming or approving more than the configured amount takes two staff. */
   function needsTwoApprovers(request: TransactionRow, resolution: Resolution): boolean {
@@ -137,7 +140,12 @@ export function makeMoneyResolution({
         const holds = [request.transferId, request.feeTransferId].filter(
           (id): id is string => !!id,
         );
-        await ledger.lockAccountsFor(tx, [], holds);
+        // An approved withdrawal voids the referrer's commissions on this client still waiting.
+        const commissions =
+          options.resolution === 'approve'
+            ? await referrals.transfersVoidedByWithdrawal(tx, request.clientId, request.createdAt)
+            : [];
+        await ledger.lockAccountsFor(tx, [], [...holds, ...commissions]);
       }
       const before = { status: request.status };
       let resolved: TransactionRow;
@@ -152,6 +160,11 @@ export function makeMoneyResolution({
         resolved = await updateTransaction(tx, request.id, {
           status: 'completed',
           updatedAt: clock.now(),
+        });
+        await referrals.voidForWithdrawal(tx, {
+          clientId: request.clientId,
+          requestedAt: request.createdAt,
+          actor: options.actor,
         });
       } else {
         // Reject (either type) or cancel (withdrawal): release any hold.
@@ -210,8 +223,8 @@ export function makeMoneyResolution({
   }
 
   /**
-   * Posts a pending deposit: external → client cash, then the referrer's bonus (docs/product.md §10)
-   * as its own statement row, linked to the deposit in the ledger and the statement.
+   * Posts a pending deposit: external → client cash, then the referrer's commission
+   * (docs/product.md §10, decision 110): pending, as its own statement row linked to the deposit.
    */
   async function creditDeposit(
     tx: Db,
@@ -232,7 +245,7 @@ export function makeMoneyResolution({
       transferId: transfer.id,
       updatedAt: clock.now(),
     });
-    await moves.creditReferralBonus(tx, credited, transfer.id);
+    await referrals.earnOnDeposit(tx, credited, transfer.id);
     return credited;
   }
 

@@ -36,8 +36,14 @@ import { checkLedger } from '../ledger/index.js';
 const MINIMUM_FIRST_DEPOSIT = 30_000;
 /** MIN_WITHDRAWAL_USD's default, $10. */
 const MINIMUM_WITHDRAWAL = 1_000;
-/** The referrer gets 10% of each confirmed deposit of a client they referred. */
+/**
+ * The referrer earns 10% of each confirmed deposit of a client they referred, at most $250 per
+ * referred client (pending, held and paid together), as a pending commission: in neither the
+ * balance nor Ref. Bonus until its release date 30 days on (which no run reaches). The referred
+ * client's withdrawal, or the deposit's reversal, voids it (decision 110).
+ */
 const REFERRAL_BONUS_BP = 1_000;
+const REFERRAL_CAP = 25_000;
 /** Neteller and Skrill withdrawals carry a 2.9% fee on top of the amount. */
 const WITHDRAWAL_FEE_BP: Partial<Record<PaymentMethodId, number>> = { neteller: 290, skrill: 290 };
 
@@ -201,22 +207,46 @@ class Model {
     if (key !== undefined) this.createdKeys.set(`${scope}|${key}`, { id, signature });
   }
 
-  private creditReferralBonus(deposit: ModelRow): void {
+  /** The referrer's pending commissions earned by this client's deposits (seen and unseen). */
+  private openCommissions(client: number): (ModelRow | UnseenRow)[] {
+    const referrer = this.client(client).referrer;
+    if (referrer === null) return [];
+    const deposits = new Set(
+      [...this.rows.values()]
+        .filter((row) => row.client === client && row.type === 'deposit')
+        .map((row) => row.id),
+    );
+    return [...this.rows.values(), ...this.client(referrer).unseen].filter(
+      (row) =>
+        row.type === 'ref_bonus' &&
+        row.status === 'pending' &&
+        row.relatedId !== null &&
+        deposits.has(row.relatedId),
+    );
+  }
+
+  private earnCommission(deposit: ModelRow): void {
     const referrer = this.client(deposit.client).referrer;
     if (referrer === null) return;
-    const bonus = percentOf(deposit.amount, REFERRAL_BONUS_BP);
-    if (bonus <= 0) return;
-    const client = this.client(referrer);
-    client.balance += bonus;
-    client.refBonus += bonus;
-    client.unseen.push({
+    const counted = this.openCommissions(deposit.client).reduce((sum, row) => sum + row.amount, 0);
+    const commission = Math.min(
+      percentOf(deposit.amount, REFERRAL_BONUS_BP),
+      REFERRAL_CAP - counted,
+    );
+    if (commission <= 0) return;
+    this.client(referrer).unseen.push({
       type: 'ref_bonus',
       direction: 'credit',
-      amount: bonus,
+      amount: commission,
       fee: 0,
-      status: 'completed',
+      status: 'pending',
       relatedId: deposit.id,
     });
+  }
+
+  /** Money paid out to the client voids every commission its deposits still have waiting. */
+  private voidCommissionsOf(client: number): void {
+    for (const row of this.openCommissions(client)) row.status = 'cancelled';
   }
 
   /** What `call` must answer now, and what it changes. */
@@ -398,7 +428,7 @@ class Model {
           row.status = 'completed';
           client.balance += row.amount;
           client.deposited += row.amount;
-          this.creditReferralBonus(row);
+          this.earnCommission(row);
         } else if (call.kind === 'rejectDeposit') {
           row.status = 'rejected';
           client.liveDeposits -= 1;
@@ -406,6 +436,7 @@ class Model {
           row.status = 'completed';
           client.balance -= row.amount + row.fee;
           client.held -= row.amount + row.fee;
+          this.voidCommissionsOf(row.client);
         } else {
           row.status = call.kind === 'cancel' ? 'cancelled' : 'rejected';
           client.held -= row.amount + row.fee;
@@ -417,8 +448,8 @@ class Model {
   }
 
   /**
-   * A completed row is reversed by a transfer the other way, with its fee; a deposit takes its
-   * referral bonus with it. All or nothing: refused if a client it debits cannot afford it.
+   * A completed row is reversed by a transfer the other way, with its fee; a deposit's pending
+   * commission is voided with it. Refused if the client it debits cannot afford it.
    */
   private expectReversal(
     call: Extract<Call, { kind: 'reverse' }>,
@@ -435,29 +466,17 @@ class Model {
       }
     }
     if (row.status !== 'completed' || row.type === 'reversal') return conflict;
-    const bonuses =
-      row.type === 'deposit'
-        ? [...this.rows.values()].filter(
-            (candidate) =>
-              candidate.relatedId === row.id &&
-              candidate.type === 'ref_bonus' &&
-              candidate.status === 'completed',
-          )
-        : [];
-    const available = new Map(
-      this.clients.map((client) => [client.index, this.available(client.index)]),
-    );
-    for (const reversed of [...bonuses, row]) {
-      if (reversed.direction !== 'credit') continue;
-      const left = (available.get(reversed.client) ?? 0) - reversed.amount;
-      if (left < 0) return insufficient;
-      available.set(reversed.client, left);
-    }
+    if (row.direction === 'credit' && this.available(row.client) < row.amount) return insufficient;
     return {
       status: 200,
       id: row.id,
       apply: () => {
-        for (const reversed of [...bonuses, row]) this.reverseRow(reversed);
+        if (row.type === 'deposit') {
+          for (const commission of this.openCommissions(row.client)) {
+            if (commission.relatedId === row.id) commission.status = 'cancelled';
+          }
+        }
+        this.reverseRow(row);
         if (key !== undefined) this.eventKeys.set(`staff|${key}`, { id: row.id, kind: 'reverse' });
       },
     };
@@ -522,10 +541,11 @@ class Model {
         if (status === 'completed') {
           if (direction === 'debit') {
             client.balance -= amount;
+            this.voidCommissionsOf(index);
           } else {
             client.balance += amount;
             this.count(client, type, amount);
-            if (type === 'deposit') this.creditReferralBonus(row);
+            if (type === 'deposit') this.earnCommission(row);
           }
         }
         this.remember('staff', key, id, signature);

@@ -163,18 +163,6 @@ export async function findEventsOf(
 }
 
 /** Rows that follow from `relatedId` (a deposit's referral bonuses). */
-export async function findRelatedTransactions(
-  db: Db,
-  relatedId: string,
-  type: TransactionTypeValue,
-): Promise<TransactionRow[]> {
-  return db
-    .select()
-    .from(clientTransactions)
-    .where(and(eq(clientTransactions.relatedId, relatedId), eq(clientTransactions.type, type)))
-    .orderBy(asc(clientTransactions.createdAt));
-}
-
 /** Deposits that count towards the opening minimum and the documents rule: pending or completed. */
 export async function countLiveDeposits(db: Db, clientId: string): Promise<number> {
   const [row] = await db

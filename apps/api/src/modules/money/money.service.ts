@@ -1,6 +1,6 @@
 // The client's money: deposit and withdrawal requests and their resolution (pending → confirmed
 // / approved | rejected | cancelled), staff postings (the origin-compatible transaction call
-// among them), referral bonuses and reversals. Every change runs in one database transaction
+// among them), the referrer's commission (through the referral port) and reversals. Every change runs in one database transaction
 // that writes the ledger transfers, the statement line, its timeline event and (for staff) the
 // audit record together. Each use case has its own file; this factory wires them together.
 import type { Db } from '../../db/client.js';
@@ -11,6 +11,7 @@ import type { MailService } from '../mail/index.js';
 import { makeMoneyMoves } from './money-moves.js';
 import { makeMoneyRequests } from './money-requests.js';
 import { makeMoneyResolution } from './money-resolution.js';
+import type { ReferralCommissionPort } from './referral-port.js';
 import { makeReversals } from './reversals.js';
 import { makeStaffPostings } from './staff-postings.js';
 import { makeStatementLines } from './statement-lines.js';
@@ -27,6 +28,8 @@ export interface MoneyServiceDeps {
   mail: MailService;
   /** What waits for proof of ID and of residence (decision 104). */
   identityGate: IdentityGate;
+  /** The referrer's commission: earned on deposits, voided by withdrawals and reversals. */
+  referrals: ReferralCommissionPort;
 }
 
 export function makeMoneyService({
@@ -37,9 +40,10 @@ export function makeMoneyService({
   minWithdrawalMinor = 0,
   mail,
   identityGate,
+  referrals,
 }: MoneyServiceDeps) {
   const lines = makeStatementLines({ db, clock });
-  const moves = makeMoneyMoves({ ledger, lines });
+  const moves = makeMoneyMoves({ ledger });
   const resolution = makeMoneyResolution({
     clock,
     ledger,
@@ -47,6 +51,7 @@ export function makeMoneyService({
     fourEyesAboveMinor,
     lines,
     moves,
+    referrals,
   });
   const requests = makeMoneyRequests({
     lines,
@@ -55,8 +60,8 @@ export function makeMoneyService({
     identityGate,
     minWithdrawalMinor,
   });
-  const postings = makeStaffPostings({ ledger, lines, moves });
-  const reversals = makeReversals({ clock, ledger, lines });
+  const postings = makeStaffPostings({ ledger, lines, moves, referrals });
+  const reversals = makeReversals({ clock, ledger, lines, referrals });
 
   return {
     requestDeposit: requests.requestDeposit,

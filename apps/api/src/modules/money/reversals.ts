@@ -10,12 +10,12 @@ import { refusedForFundsSaying } from '../ledger/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import {
   findEventByIdempotencyKey,
-  findRelatedTransactions,
   findTransactionForUpdate,
   insertEvent,
   updateTransaction,
 } from './money.repo.js';
 import type { TransactionRow } from './money.repo.js';
+import type { ReferralCommissionPort } from './referral-port.js';
 import { keyReused, requestNotFound } from './statement-lines.js';
 import type { StatementLines } from './statement-lines.js';
 
@@ -23,14 +23,17 @@ export function makeReversals({
   clock,
   ledger,
   lines,
+  referrals,
 }: {
   clock: Clock;
   ledger: LedgerService;
   lines: StatementLines;
+  referrals: ReferralCommissionPort;
 }) {
   /**
-   * Reverses a completed row with a new transfer in the opposite direction; a deposit's
-   * referral bonuses are reversed with it (docs/product.md §2), all or nothing.
+   * Reverses a completed row with a new transfer in the opposite direction. A deposit's
+   * referral commission still waiting is voided with it; one already released was earned and
+   * stays (decision 110), so the referrer's spending it never blocks the reversal.
    */
   async function reverseTransaction({
     id,
@@ -57,18 +60,15 @@ export function makeReversals({
       if (row.status !== 'completed' || !row.transferId || row.type === 'reversal') {
         throw new AppError('CONFLICT', 'Only a completed transaction can be reversed');
       }
-      const bonuses = (
-        row.type === 'deposit' ? await findRelatedTransactions(tx, row.id, 'ref_bonus') : []
-      ).filter((bonus) => bonus.status === 'completed');
+      const commissions =
+        row.type === 'deposit' ? await referrals.transfersVoidedByReversal(tx, row.id) : [];
       await ledger.lockAccountsFor(
         tx,
         [],
-        [row, ...bonuses].flatMap((each) =>
-          [each.transferId, each.feeTransferId].filter((id): id is string => !!id),
-        ),
+        [row.transferId, row.feeTransferId, ...commissions].filter((id): id is string => !!id),
       );
-      for (const bonus of bonuses) await reverseOne(tx, bonus, actor, reason, null);
       const updated = await reverseOne(tx, row, actor, reason, idempotencyKey ?? null);
+      if (row.type === 'deposit') await referrals.voidForReversal(tx, { depositId: row.id, actor });
       await recordAudit(tx, staff, {
         action: `${row.type}.reverse`,
         targetType: 'transaction',

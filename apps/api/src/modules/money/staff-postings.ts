@@ -17,6 +17,7 @@ import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
 import { findClientReferrer } from './money.repo.js';
 import type { TransactionRow } from './money.repo.js';
 import type { MoneyMoves } from './money-moves.js';
+import type { ReferralCommissionPort } from './referral-port.js';
 import { clientNotFound } from './statement-lines.js';
 import type { StatementLines } from './statement-lines.js';
 
@@ -33,10 +34,12 @@ export function makeStaffPostings({
   ledger,
   lines,
   moves,
+  referrals,
 }: {
   ledger: LedgerService;
   lines: StatementLines;
   moves: MoneyMoves;
+  referrals: ReferralCommissionPort;
 }) {
   async function assertClientExists(tx: Db, clientId: string): Promise<void> {
     if (!(await findClientReferrer(tx, clientId)).exists) throw clientNotFound();
@@ -61,11 +64,17 @@ export function makeStaffPostings({
       options.type === 'withdrawal'
         ? { account: 'platform:external' as const, kind: 'withdrawal' as const }
         : CREDIT_SOURCES[options.type];
+    // Money paid out voids the referrer's commissions on this client still waiting (decision 110).
+    const voided =
+      options.type === 'withdrawal'
+        ? await referrals.transfersVoidedByWithdrawal(tx, options.clientId, undefined)
+        : [];
     await ledger.lockAccountsFor(
       tx,
       options.type === 'deposit'
         ? await moves.depositAccounts(tx, options.clientId)
         : [source.account, cash],
+      voided,
     );
     const { transfer } = await ledger.createTransfer({
       tx,
@@ -92,7 +101,14 @@ export function makeStaffPostings({
       },
       { kind: 'recorded', actor: options.actor, reason: options.reason },
     );
-    if (options.type === 'deposit') await moves.creditReferralBonus(tx, posting, transfer.id);
+    if (options.type === 'deposit') await referrals.earnOnDeposit(tx, posting, transfer.id);
+    if (options.type === 'withdrawal') {
+      await referrals.voidForWithdrawal(tx, {
+        clientId: options.clientId,
+        requestedAt: posting.createdAt,
+        actor: options.actor,
+      });
+    }
     return posting;
   }
 

@@ -12,6 +12,7 @@ import {
   findTransactionByIdempotencyKey,
   insertEvent,
   insertTransaction,
+  updateTransaction,
 } from './money.repo.js';
 import type { NewTransactionRow, TransactionRow } from './money.repo.js';
 import { toTransactionWithTimeline } from './money.view.js';
@@ -45,8 +46,9 @@ async function insertLine(
 }
 
 /**
- * A completed line another module's money movement shows on the client's statement (a plan's
- * price or bonus): written in the caller's transaction, beside the ledger transfer it records.
+ * A line another module's money movement shows on the client's statement (a plan's price or
+ * bonus, completed; a referral commission, pending until released): written in the caller's
+ * transaction, beside the ledger transfer it records.
  */
 export function recordStatementLine(
   tx: Db,
@@ -58,17 +60,38 @@ export function recordStatementLine(
     transferId: string;
     relatedId?: string | null;
     subscriptionId?: string | null;
+    /** Default completed; pending while its transfer is pending. */
+    status?: 'completed' | 'pending';
     actor: string;
     at: Date;
   },
 ): Promise<TransactionRow> {
-  const { actor, at, ...row } = line;
-  return insertLine(
-    tx,
-    { ...row, status: 'completed', createdBy: actor },
-    { kind: 'recorded', actor },
-    at,
-  );
+  const { actor, at, status = 'completed', ...row } = line;
+  return insertLine(tx, { ...row, status, createdBy: actor }, { kind: 'recorded', actor }, at);
+}
+
+/**
+ * Settles a pending line another module recorded, with its timeline event: completed when its
+ * transfer is posted ('confirmed'), cancelled with the reason the client reads when voided.
+ */
+export async function settleStatementLine(
+  tx: Db,
+  id: string,
+  outcome: { status: 'completed' | 'cancelled'; reason?: string | null; actor: string; at: Date },
+): Promise<void> {
+  const reason = outcome.reason ?? null;
+  await updateTransaction(tx, id, {
+    status: outcome.status,
+    ...(outcome.status === 'cancelled' ? { reason } : {}),
+    updatedAt: outcome.at,
+  });
+  await insertEvent(tx, {
+    transactionId: id,
+    kind: outcome.status === 'completed' ? 'confirmed' : 'cancelled',
+    actor: outcome.actor,
+    reason,
+    createdAt: outcome.at,
+  });
 }
 
 export function makeStatementLines({ db, clock }: { db: Db; clock: Clock }) {

@@ -1,4 +1,4 @@
-// GET /api/referrals: the portal's referral page (referrals.service.ts).
+// GET /api/referrals: the portal's referral page with its commissions (referrals.service.ts).
 import { ReferralOverviewSchema } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireClient } from '../../plugins/auth.js';
@@ -15,7 +15,8 @@ export const referralRoutes: FastifyPluginAsyncZod<{ service: ReferralService }>
       schema: {
         tags: ['clients'],
         security: [{ userToken: [] }],
-        summary: "The client's referral code and the clients who registered with it",
+        summary:
+          "The client's referral code, the clients who registered with it and the commission each earned",
         response: { 200: ReferralOverviewSchema },
       },
     },

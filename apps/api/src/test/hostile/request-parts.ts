@@ -130,6 +130,7 @@ export function poolForParam(url: string, param: string): PoolName {
   if (before === 'members') return 'staffId';
   if (before === 'tickets') return 'ticketId';
   if (before === 'documents') return 'documentId';
+  if (before === 'referral-commissions') return 'commissionId';
   return 'transactionId';
 }
 

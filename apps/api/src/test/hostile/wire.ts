@@ -20,6 +20,7 @@ export const POOL_NAMES = [
   'ticketId',
   'staffId',
   'sessionId',
+  'commissionId',
   'anyId',
   'clientEmail',
   'clientPassword',

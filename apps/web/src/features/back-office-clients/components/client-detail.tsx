@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { ClientDocuments } from '../../back-office-documents';
+import { ClientReferralCommissions } from '../../back-office-referrals';
 import { useStaffClient } from '../api/get-staff-client';
 import {
   ClientReferrals,
@@ -191,6 +192,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
       <ClientDocuments clientId={client.id} onOutcome={notice.report} />
       <ClientTickets tickets={detail.data.tickets} />
       <ClientReferrals referrals={detail.data.referrals} />
+      <ClientReferralCommissions clientId={client.id} onOutcome={notice.report} />
       <ClientSessions sessions={detail.data.sessions} />
     </div>
   );

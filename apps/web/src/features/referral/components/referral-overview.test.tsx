@@ -9,6 +9,11 @@ import { ReferralOverview } from './referral-overview';
 const OVERVIEW: Overview = {
   code: 'ADA7Q2',
   bonusBp: 1000,
+  holdDays: 30,
+  capMinor: 25_000,
+  pendingMinor: 0,
+  releasedMinor: 0,
+  commissions: [],
   referrals: [
     {
       name: 'Grace Hopper',
@@ -107,10 +112,102 @@ describe('Referral page', () => {
   });
 
   it("says 'You haven't referred anyone yet.' when nobody has registered", async () => {
-    await renderReferral({ code: 'ADA7Q2', bonusBp: 250, referrals: [] });
+    await renderReferral({ ...OVERVIEW, bonusBp: 250, referrals: [] });
 
     expect(screen.getByText("You haven't referred anyone yet.")).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
     expect(document.body.textContent).toContain('you earn 2.5% of each');
+  });
+
+  it('shows the commission terms: the holding period and the limit per referred client', async () => {
+    await renderReferral();
+
+    expect(document.body.textContent).toContain(
+      'Each commission is paid 30 days after the deposit is confirmed, if the deposit is not reversed and they withdraw nothing in that time. One referred client can earn you at most $250.00.',
+    );
+    expect(screen.getByText(MESSAGES.empty.commissions)).toBeTruthy();
+  });
+
+  it('lists pending and released commission with the date each releases, and why one is held or voided', async () => {
+    const commission = {
+      referredName: 'Grace Hopper',
+      earnedMinor: 10_000,
+      createdAt: '2026-11-02T09:00:00.000Z',
+      releasedAt: null,
+      voidedAt: null,
+      voidCause: null,
+      reason: null,
+      waitsForWithdrawal: false,
+    } as const;
+    await renderReferral({
+      ...OVERVIEW,
+      pendingMinor: 15_000,
+      releasedMinor: 2_500,
+      commissions: [
+        {
+          ...commission,
+          id: 'c1',
+          amountMinor: 10_000,
+          state: 'pending',
+          releaseAt: '2026-12-02T09:00:00.000Z',
+        },
+        {
+          ...commission,
+          id: 'c2',
+          amountMinor: 5_000,
+          earnedMinor: 5_000,
+          state: 'held',
+          releaseAt: '2026-12-01T09:00:00.000Z',
+        },
+        {
+          ...commission,
+          id: 'c3',
+          amountMinor: 2_500,
+          state: 'released',
+          releaseAt: '2026-11-20T09:00:00.000Z',
+          releasedAt: '2026-11-20T09:01:00.000Z',
+        },
+        {
+          ...commission,
+          id: 'c4',
+          referredName: 'Alan Turing',
+          amountMinor: 4_000,
+          earnedMinor: 4_000,
+          state: 'voided',
+          releaseAt: '2026-11-30T09:00:00.000Z',
+          voidedAt: '2026-11-03T09:00:00.000Z',
+          voidCause: 'withdrawal',
+        },
+        {
+          ...commission,
+          id: 'c5',
+          amountMinor: 1_000,
+          earnedMinor: 1_000,
+          state: 'voided',
+          releaseAt: '2026-11-30T09:00:00.000Z',
+          voidedAt: '2026-11-04T09:00:00.000Z',
+          voidCause: 'staff',
+          reason: 'Same person as the referrer',
+        },
+      ],
+    });
+
+    const section = screen.getByRole('heading', { level: 2, name: 'Your commission' });
+    expect(section.parentElement?.textContent).toContain('Pending: $150.00 · Released: $25.00');
+    const table = screen.getByRole('region', { name: 'Your commission' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[0]?.textContent).toBe('Referred clientAmountStatusWhen');
+    expect(rows[1]?.textContent).toBe('Grace Hopper$100.00PendingReleases on 2 December 2026');
+    expect(rows[2]?.textContent).toBe(
+      `Grace Hopper$50.00Held for review${MESSAGES.referrals.held}`,
+    );
+    // 10% was $100.00; the limit per referred client left room for $25.00.
+    expect(rows[3]?.textContent).toBe(
+      'Grace Hopper$25.00Cut to fit the $250.00 limit per referred clientReleasedReleased on 20 November 2026',
+    );
+    expect(rows[4]?.textContent).toBe(
+      'Alan Turing$40.00VoidedVoided: the referred client withdrew money before the release date.',
+    );
+    expect(rows[5]?.textContent).toContain('Voided by our staff: Same person as the referrer');
   });
 });
