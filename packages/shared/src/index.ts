@@ -1,4 +1,5 @@
 export * from './messages.js';
+export * from './signed-in-messages.js';
 export * from './demo-notice.js';
 export * from './errors.js';
 export * from './money.js';

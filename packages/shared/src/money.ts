@@ -2,6 +2,10 @@
 // the edge: parsed from their decimal string form, and formatted for people or seed responses.
 export type Cents = number;
 
+import { assertCents } from './money-format.js';
+
+export { assertCents, centsToDollars, formatCents } from './money-format.js';
+
 /** The largest amount a single request may carry: $10,000,000. */
 export const MAX_AMOUNT_CENTS: Cents = 1_000_000_000;
 
@@ -35,26 +39,6 @@ function numberToPlainString(value: number): string | null {
   return /e/i.test(text) ? null : text;
 }
 
-/** Cents as a dollar number for the seed-compatible responses (at most two decimals). */
-export function centsToDollars(cents: Cents): number {
-  assertCents(cents);
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return Number(`${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`);
-}
-
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-});
-
-/** "$1,234.50" — for people. */
-export function formatCents(cents: Cents): string {
-  assertCents(cents);
-  return usd.format(centsToDollars(cents));
-}
-
 /**
  * A percentage of an amount, with the percentage in basis points (10% = 1000 bp).
  * Rounds half away from zero to the cent, in integer arithmetic.
@@ -69,8 +53,4 @@ export function percentOf(cents: Cents, basisPoints: number): Cents {
   const twice = (remainder < 0n ? -remainder : remainder) * 2n;
   const rounded = twice >= divisor ? quotient + (product < 0n ? -1n : 1n) : quotient;
   return Number(rounded);
-}
-
-function assertCents(cents: number): void {
-  if (!Number.isSafeInteger(cents)) throw new TypeError(`not an integer number of cents: ${cents}`);
 }

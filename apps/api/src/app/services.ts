@@ -11,7 +11,7 @@ import type { BackgroundTasks } from '../lib/background-tasks.js';
 import type { Clock } from '../lib/clock.js';
 import { DEFAULT_PASSWORD_PARAMS, makePasswordHasher } from '../lib/passwords.js';
 import type { PasswordParams } from '../lib/passwords.js';
-import { MESSAGES } from '@brokerdesk/shared';
+import { STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import { makeLoginLockout } from '../lib/login-lockout.js';
 import { openSharedAttemptStore } from '../lib/redis-attempt-store.js';
 import { makeSecretBox } from '../lib/secret-box.js';
@@ -134,7 +134,7 @@ export async function buildServices(context: ServiceContext) {
     store: attempts.store,
     clock,
     namespace: 'staff-lockout',
-    message: MESSAGES.lockout.staffLocked,
+    message: STAFF_ACCOUNT_MESSAGES.staffLocked,
   });
   const totpSecrets = makeSecretBox(await loadTotpKeys(config, log));
   // The login rule for wrong current passwords on a password change, counted per account.

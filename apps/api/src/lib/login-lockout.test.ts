@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { makeMemoryAttemptStore } from './attempt-store.js';
 import { LOCKOUT_RULE, lockDurationMs, makeLoginLockout } from './login-lockout.js';
@@ -129,12 +129,12 @@ describe('login lock-out', () => {
       store,
       clock,
       namespace: 'staff-lockout',
-      message: MESSAGES.lockout.staffLocked,
+      message: STAFF_ACCOUNT_MESSAGES.staffLocked,
     });
     for (let i = 0; i < 10; i += 1) await staff.recordFailure('admin');
     await expect(staff.assertNotLocked('ADMIN')).rejects.toMatchObject({
       code: 'LOCKED_OUT',
-      message: MESSAGES.lockout.staffLocked,
+      message: STAFF_ACCOUNT_MESSAGES.staffLocked,
     });
     await expect(clients.assertNotLocked('admin')).resolves.toBeUndefined();
   });

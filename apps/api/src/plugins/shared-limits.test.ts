@@ -1,7 +1,7 @@
 // Two API instances sharing one Redis (REDIS_URL) count together: the per-IP limit, the login
 // lock-out, and a lock lifted through another instance's store. Skipped, saying why, without a
 // Redis server (see test/redis.ts).
-import { MESSAGES } from '@brokerdesk/shared';
+import { MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRedisAttemptStore } from '../lib/redis-attempt-store.js';
@@ -102,7 +102,7 @@ describe.runIf(testRedis.url)(`limits shared through Redis ${testRedis.skipReaso
         const locked = await staffLogin(t, username, `203.0.113.${address++}`);
         expect(locked.statusCode).toBe(429);
         expect(locked.json()).toEqual({
-          message: MESSAGES.lockout.staffLocked,
+          message: STAFF_ACCOUNT_MESSAGES.staffLocked,
           code: 'LOCKED_OUT',
         });
       }

@@ -3,11 +3,11 @@
 // (which enforces them) and by the portal (which checks a file before sending it), so a file the
 // page accepts is a file the server accepts.
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { DOCUMENT_MESSAGES } from '../signed-in-messages.js';
 import { formatCents } from '../money.js';
 import { ReasonBodySchema } from './money.js';
 
-const m = MESSAGES.documents;
+const m = DOCUMENT_MESSAGES;
 
 export const DOCUMENT_KINDS = ['id', 'residence', 'card-front', 'card-back'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

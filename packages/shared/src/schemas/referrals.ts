@@ -2,7 +2,7 @@
 // client's confirmed deposit — pending until its release date, held for staff when a
 // self-referral signal is found, then released or voided.
 import { z } from 'zod';
-import { MESSAGES } from '../messages.js';
+import { REFERRAL_MESSAGES } from '../signed-in-messages.js';
 import { ReasonBodySchema } from './money.js';
 
 export const REFERRAL_COMMISSION_STATES = ['pending', 'held', 'released', 'voided'] as const;
@@ -55,7 +55,7 @@ export type ReferralCommission = z.infer<typeof ReferralCommissionSchema>;
 export function referralCommissionNote(
   commission: Pick<ReferralCommission, 'state' | 'voidCause' | 'reason' | 'waitsForWithdrawal'>,
 ): string | null {
-  const m = MESSAGES.referrals;
+  const m = REFERRAL_MESSAGES;
   if (commission.state === 'held') return m.held;
   if (commission.state === 'pending')
     return commission.waitsForWithdrawal ? m.waitsForWithdrawal : null;

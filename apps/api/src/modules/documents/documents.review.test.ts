@@ -3,7 +3,7 @@
 // client's e-mail queued in the same transaction; roles without documents:review are refused.
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MESSAGES } from '@brokerdesk/shared';
+import { DOCUMENT_MESSAGES, MESSAGES } from '@brokerdesk/shared';
 import type {
   ClientDocuments,
   DocumentReviewed,
@@ -77,7 +77,7 @@ describe('staff review of documents', () => {
     const response = await post(t, `/api/staff/documents/${id}/approve`, owner);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<DocumentReviewed>();
-    expect(body.message).toBe(MESSAGES.documents.approved);
+    expect(body.message).toBe(DOCUMENT_MESSAGES.approved);
     expect(body.document).toMatchObject({ id, status: 'approved', reason: null });
     expect(body.document.reviewedBy).toMatch(/^owner-/);
     expect(body.document.reviewedAt).not.toBeNull();
@@ -146,7 +146,7 @@ describe('staff review of documents', () => {
 
     const again = await post(t, `/api/staff/documents/${id}/approve`, compliance);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MESSAGES.documents.alreadyReviewed, code: 'CONFLICT' });
+    expect(again.json()).toEqual({ message: DOCUMENT_MESSAGES.alreadyReviewed, code: 'CONFLICT' });
     const reject = await post(t, `/api/staff/documents/${id}/reject`, owner, { reason: 'No' });
     expect(reject.statusCode).toBe(409);
 
@@ -163,7 +163,7 @@ describe('staff review of documents', () => {
       owner,
     );
     expect(response.statusCode).toBe(404);
-    expect(response.json<{ message: string }>().message).toBe(MESSAGES.documents.notFound);
+    expect(response.json<{ message: string }>().message).toBe(DOCUMENT_MESSAGES.notFound);
   });
 
   it('refuses support and auditor staff the decision (403), but lets them read', async () => {
@@ -310,7 +310,7 @@ describe('replacing documents after a decision', () => {
     await post(t, `/api/staff/documents/${replacement}/approve`, owner);
     const refused = await upload(t, client, PDF_BYTES, { kind: 'id' });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json<{ message: string }>().message).toBe(MESSAGES.documents.alreadyApproved);
+    expect(refused.json<{ message: string }>().message).toBe(DOCUMENT_MESSAGES.alreadyApproved);
     mine = (await get(t, '/api/documents', client)).json<ClientDocuments>();
     expect(mine.items).toHaveLength(2);
   });

@@ -7,10 +7,10 @@ import {
   ClientDocumentsSchema,
   DOCUMENT_FILE_NAME_HEADER,
   DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
   DocumentSchema,
   DocumentUploadedSchema,
   DocumentUploadQuerySchema,
-  MESSAGES,
   VerificationLimitsSchema,
 } from '@brokerdesk/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -95,7 +95,7 @@ const uploadRoute: FastifyPluginAsyncZod<{ service: DocumentService }> = async (
         declaredBytes: declaredLength(request.headers['content-length']),
         body,
       });
-      return reply.code(201).send({ message: MESSAGES.documents.uploaded, ...uploaded });
+      return reply.code(201).send({ message: DOCUMENT_MESSAGES.uploaded, ...uploaded });
     },
   );
 };

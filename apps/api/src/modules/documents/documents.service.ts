@@ -9,6 +9,7 @@ import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KINDS,
   DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
   DOCUMENT_NAME_MAX,
   DOCUMENT_SNIFF_BYTES,
   MESSAGES,
@@ -58,7 +59,7 @@ import type { DocumentStorage, ReceivedFile } from './documents.storage.js';
 /** A client's list shows this many documents (every kind's newest is always in the summary). */
 const CLIENT_LIST_LIMIT = 100;
 
-const m = MESSAGES.documents;
+const m = DOCUMENT_MESSAGES;
 const m404 = () => new AppError('NOT_FOUND', m.notFound);
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DOCUMENT_MAX_BYTES, MESSAGES } from '@brokerdesk/shared';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '@brokerdesk/shared';
 import type { ClientDocuments, DocumentUploaded } from '@brokerdesk/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('POST /api/documents', () => {
       const response = await upload(t, client, bytes, { name });
       expect(response.statusCode, response.body).toBe(201);
       const body = response.json<DocumentUploaded>();
-      expect(body.message).toBe(MESSAGES.documents.uploaded);
+      expect(body.message).toBe(DOCUMENT_MESSAGES.uploaded);
       expect(body.document).toMatchObject({
         kind: 'id',
         status: 'pending',
@@ -117,7 +117,7 @@ describe('POST /api/documents', () => {
     const response = await upload(t, client, big, { name: 'big.pdf' });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({
-      message: MESSAGES.documents.tooLarge,
+      message: DOCUMENT_MESSAGES.tooLarge,
       code: 'PAYLOAD_TOO_LARGE',
     });
     expect(filesOnDisk(t)).toEqual(before);
@@ -129,7 +129,7 @@ describe('POST /api/documents', () => {
     const before = filesOnDisk(t);
     const response = await upload(t, client, streamedPdf(11 * 1024 * 1024), { name: 'big.pdf' });
     expect(response.statusCode).toBe(413);
-    expect(response.json<{ message: string }>().message).toBe(MESSAGES.documents.tooLarge);
+    expect(response.json<{ message: string }>().message).toBe(DOCUMENT_MESSAGES.tooLarge);
     expect(filesOnDisk(t)).toEqual(before);
     expect(await rowsOf(client.id)).toEqual([]);
   });
@@ -153,7 +153,7 @@ describe('POST /api/documents', () => {
     const response = await upload(t, client, bytes, { name, contentType });
     expect(response.statusCode).toBe(415);
     expect(response.json()).toEqual({
-      message: MESSAGES.documents.wrongType,
+      message: DOCUMENT_MESSAGES.wrongType,
       code: 'UNSUPPORTED_MEDIA_TYPE',
     });
     expect(filesOnDisk(t)).toEqual(before);
@@ -164,11 +164,11 @@ describe('POST /api/documents', () => {
     const client = await clientCaller(t);
     const empty = await upload(t, client, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
-    expect(empty.json<{ message: string }>().message).toBe(MESSAGES.documents.fileEmpty);
+    expect(empty.json<{ message: string }>().message).toBe(DOCUMENT_MESSAGES.fileEmpty);
 
     const badKind = await upload(t, client, PDF_BYTES, { kind: 'selfie' });
     expect(badKind.statusCode).toBe(400);
-    expect(badKind.json<{ message: string }>().message).toBe(MESSAGES.documents.kindInvalid);
+    expect(badKind.json<{ message: string }>().message).toBe(DOCUMENT_MESSAGES.kindInvalid);
     expect(await rowsOf(client.id)).toEqual([]);
   });
 
@@ -287,7 +287,7 @@ describe('reading documents', () => {
       const response = await get(t, url, other);
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({
-        message: MESSAGES.documents.notFound,
+        message: DOCUMENT_MESSAGES.notFound,
         code: 'NOT_FOUND',
       });
       expect(response.headers['content-type']).toMatch(/^application\/json/);

@@ -2,9 +2,9 @@
 // documents, the files, and the decision. Reading needs clients:read; deciding needs
 // documents:review (owner, operations, compliance).
 import {
+  DOCUMENT_MESSAGES,
   DocumentRejectBodySchema,
   DocumentReviewedSchema,
-  MESSAGES,
   StaffClientDocumentsSchema,
   StaffDocumentPageSchema,
   StaffDocumentQuerySchema,
@@ -85,7 +85,7 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod<{ service: DocumentServi
       },
     },
     async (request) => ({
-      message: MESSAGES.documents.approved,
+      message: DOCUMENT_MESSAGES.approved,
       document: await service.reviewDocument({
         actor: requireStaffActor(request),
         id: request.params.id,
@@ -108,7 +108,7 @@ export const staffDocumentRoutes: FastifyPluginAsyncZod<{ service: DocumentServi
       },
     },
     async (request) => ({
-      message: MESSAGES.documents.rejected,
+      message: DOCUMENT_MESSAGES.rejected,
       document: await service.reviewDocument({
         actor: requireStaffActor(request),
         id: request.params.id,

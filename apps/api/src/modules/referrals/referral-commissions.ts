@@ -4,7 +4,7 @@
 // balance. It is posted on its release date (REFERRAL_HOLD_DAYS later) unless the deposit was
 // reversed or the referred client withdrew first; release waits while a withdrawal request of
 // the client is open. A self-referral signal holds it for staff, who release or void it.
-import { AppError, MESSAGES, MONEY_RULES, percentOf } from '@brokerdesk/shared';
+import { AppError, MONEY_RULES, percentOf, REFERRAL_MESSAGES } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import type { ReferralVoidCauseValue } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
@@ -44,13 +44,13 @@ export interface ReferralCommissionsDeps {
   capMinor: number;
 }
 
-const commissionNotFound = () => new AppError('NOT_FOUND', MESSAGES.referrals.commissionNotFound);
+const commissionNotFound = () => new AppError('NOT_FOUND', REFERRAL_MESSAGES.commissionNotFound);
 
 /** The words the referrer reads on the cancelled statement line. */
 function voidedLineReason(cause: ReferralVoidCauseValue, staffReason: string | null): string {
-  if (cause === 'deposit-reversed') return MESSAGES.referrals.voidedDepositReversed;
-  if (cause === 'withdrawal') return MESSAGES.referrals.voidedWithdrawal;
-  return `${MESSAGES.referrals.voidedByStaff}: ${staffReason ?? ''}`;
+  if (cause === 'deposit-reversed') return REFERRAL_MESSAGES.voidedDepositReversed;
+  if (cause === 'withdrawal') return REFERRAL_MESSAGES.voidedWithdrawal;
+  return `${REFERRAL_MESSAGES.voidedByStaff}: ${staffReason ?? ''}`;
 }
 
 export function makeReferralCommissions({
@@ -243,7 +243,7 @@ export function makeReferralCommissions({
     return db.transaction(async (tx) => {
       const row = await lockForDecision(tx, options.id);
       if (row.state !== 'held') {
-        throw new AppError('CONFLICT', MESSAGES.referrals.onlyHeldReleased);
+        throw new AppError('CONFLICT', REFERRAL_MESSAGES.onlyHeldReleased);
       }
       const now = clock.now();
       let after = await updateCommission(tx, row.id, {
@@ -273,7 +273,7 @@ export function makeReferralCommissions({
     return db.transaction(async (tx) => {
       const row = await lockForDecision(tx, options.id);
       if (row.state !== 'pending' && row.state !== 'held') {
-        throw new AppError('CONFLICT', MESSAGES.referrals.onlyOpenVoided);
+        throw new AppError('CONFLICT', REFERRAL_MESSAGES.onlyOpenVoided);
       }
       const after = await voidOne(tx, row, {
         cause: 'staff',

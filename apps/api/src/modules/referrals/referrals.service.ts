@@ -1,7 +1,7 @@
 // The portal's referral page (docs/product.md §2, §10) and the back office's view of referral
 // commission: the client's code, the clients who registered with it and what each commission
 // is doing (decision 110). Commissions are earned and moved in referral-commissions.ts.
-import { AppError, MESSAGES, MONEY_RULES, maskEmail } from '@brokerdesk/shared';
+import { AppError, maskEmail, MONEY_RULES, REFERRAL_MESSAGES } from '@brokerdesk/shared';
 import type {
   ReferralOverview,
   StaffReferralCommissionList,
@@ -85,20 +85,20 @@ export function makeReferralService({
 
   async function decided(id: string, message: string): Promise<StaffReferralCommissionResponse> {
     const view = await findCommissionView(db, id);
-    if (!view) throw new AppError('NOT_FOUND', MESSAGES.referrals.commissionNotFound);
+    if (!view) throw new AppError('NOT_FOUND', REFERRAL_MESSAGES.commissionNotFound);
     return { message, commission: toStaffReferralCommission(view) };
   }
 
   /** Staff release a held commission (audited, with a reason). */
   async function releaseCommission(decision: Decision): Promise<StaffReferralCommissionResponse> {
     const { id } = await commissions.releaseByStaff(decision);
-    return decided(id, MESSAGES.referrals.released);
+    return decided(id, REFERRAL_MESSAGES.released);
   }
 
   /** Staff void a pending or held commission (audited; the referrer reads the reason). */
   async function voidCommission(decision: Decision): Promise<StaffReferralCommissionResponse> {
     const { id } = await commissions.voidByStaff(decision);
-    return decided(id, MESSAGES.referrals.voided);
+    return decided(id, REFERRAL_MESSAGES.voided);
   }
 
   return { getReferralOverview, listCommissionsForStaff, releaseCommission, voidCommission };

@@ -6,6 +6,7 @@
 import {
   AppError,
   MESSAGES,
+  STAFF_ACCOUNT_MESSAGES,
   STAFF_INVITATION_LIFETIME_MS,
   STAFF_INVITATION_PATH,
 } from '@brokerdesk/shared';
@@ -80,7 +81,7 @@ export function makeStaffInvitationService({
   secrets,
   lockout,
 }: StaffInvitationDeps) {
-  const m = MESSAGES.staffInvitation;
+  const m = STAFF_ACCOUNT_MESSAGES.invitation;
 
   /**
    * Called in the owner's transaction (a new member, a resend, a 2FA reset): the member's older

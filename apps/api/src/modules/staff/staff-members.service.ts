@@ -2,7 +2,7 @@
 // invite, resend an invitation, disable and enable, sign out everywhere, reset 2FA. The owner
 // never sets a member's password: the invitation lets the member choose it and connect their
 // own authenticator (decision 111). Every change writes an audit record in its transaction.
-import { AppError, MESSAGES } from '@brokerdesk/shared';
+import { AppError, MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import type { CreateStaffBody, StaffMember, StaffRole } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -120,9 +120,9 @@ export function makeStaffMembersService({
       const member = await findStaffById(tx, id, { forUpdate: true });
       if (!member) throw notFound();
       if (member.hasPassword || !member.email) {
-        throw new AppError('CONFLICT', MESSAGES.backOffice.invitationNotPending);
+        throw new AppError('CONFLICT', STAFF_ACCOUNT_MESSAGES.invitationNotPending);
       }
-      if (member.disabledAt) throw new AppError('CONFLICT', MESSAGES.backOffice.memberDisabled);
+      if (member.disabledAt) throw new AppError('CONFLICT', STAFF_ACCOUNT_MESSAGES.memberDisabled);
       const { expiresAt } = await issueInvitation(
         tx,
         { staffId: member.id, username: member.username, email: member.email, role: member.role },

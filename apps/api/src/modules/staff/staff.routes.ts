@@ -4,8 +4,8 @@ import {
   AdminLoginBodySchema,
   AdminProfileSchema,
   ChangeStaffPasswordBodySchema,
-  MESSAGES,
   MessageResponseSchema,
+  STAFF_ACCOUNT_MESSAGES,
   TokenResponseSchema,
   TotpCodeBodySchema,
   TotpConfirmedSchema,
@@ -99,7 +99,7 @@ export const staffRoutes: FastifyPluginAsyncZod<StaffRoutesOptions> = async (
         sessionId: requireStaff(request).sessionId,
         body: request.body,
       });
-      return { message: MESSAGES.backOffice.passwordChanged };
+      return { message: STAFF_ACCOUNT_MESSAGES.passwordChanged };
     },
   );
 

@@ -5,7 +5,7 @@
 // staff-invitations.service.ts.
 import { chmod, mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { AppError, MESSAGES } from '@brokerdesk/shared';
+import { AppError, MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import type {
   AdminLoginBody,
   ChangeStaffPasswordBody,
@@ -304,7 +304,7 @@ export function makeStaffService({
       throw fieldError('currentPassword', MESSAGES.account.currentPasswordWrong);
     }
     if (await passwords.verifyPassword(member.passwordHash, body.newPassword)) {
-      throw fieldError('newPassword', MESSAGES.backOffice.samePassword);
+      throw fieldError('newPassword', STAFF_ACCOUNT_MESSAGES.samePassword);
     }
     refuseCommonPassword(body.newPassword, 'newPassword');
     // Checked last: a code is used up once accepted.

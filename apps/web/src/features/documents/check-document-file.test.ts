@@ -1,4 +1,4 @@
-import { DOCUMENT_MAX_BYTES, MESSAGES } from '@brokerdesk/shared';
+import { DOCUMENT_MAX_BYTES, DOCUMENT_MESSAGES } from '@brokerdesk/shared';
 import { describe, expect, it } from 'vitest';
 import { checkDocumentFile, formatFileSize } from './check-document-file';
 import { FILE_BYTES } from '../../testing/document-fixtures';
@@ -17,13 +17,13 @@ describe('checkDocumentFile', () => {
 
   it('refuses what is not a JPEG, PNG or PDF, whatever it is called or claims to be', async () => {
     const html = new File([FILE_BYTES.html], 'passport.pdf', { type: 'application/pdf' });
-    expect(await checkDocumentFile(html)).toBe(MESSAGES.documents.wrongType);
+    expect(await checkDocumentFile(html)).toBe(DOCUMENT_MESSAGES.wrongType);
   });
 
   it('refuses an empty file and one over 10 MB', async () => {
-    expect(await checkDocumentFile(new File([], 'a.pdf'))).toBe(MESSAGES.documents.fileEmpty);
+    expect(await checkDocumentFile(new File([], 'a.pdf'))).toBe(DOCUMENT_MESSAGES.fileEmpty);
     expect(await checkDocumentFile(sized(FILE_BYTES.pdf, DOCUMENT_MAX_BYTES + 1))).toBe(
-      MESSAGES.documents.tooLarge,
+      DOCUMENT_MESSAGES.tooLarge,
     );
     expect(await checkDocumentFile(sized(FILE_BYTES.pdf, DOCUMENT_MAX_BYTES))).toBeNull();
   });

@@ -1,11 +1,11 @@
 import {
   DOCUMENT_MAX_BYTES,
+  DOCUMENT_MESSAGES,
   DOCUMENT_SNIFF_BYTES,
-  MESSAGES,
   sniffDocumentType,
 } from '@brokerdesk/shared';
 
-const m = MESSAGES.documents;
+const m = DOCUMENT_MESSAGES;
 
 /**
  * The server's checks, done before sending so a client on a slow connection does not wait for

@@ -1,4 +1,4 @@
-import { MESSAGES, type StaffDocument } from '@brokerdesk/shared';
+import { DOCUMENT_MESSAGES, MESSAGES, type StaffDocument } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAsStaff, STAFF_TOKEN } from '../../../testing/back-office';
@@ -76,7 +76,7 @@ describe('DocumentQueue', () => {
     api.on('POST /api/staff/documents/doc-pdf/approve', {
       status: 200,
       body: {
-        message: MESSAGES.documents.approved,
+        message: DOCUMENT_MESSAGES.approved,
         document: { ...PDF, status: 'approved', reviewedBy: 'owner-1' },
       },
     });
@@ -116,7 +116,7 @@ describe('DocumentQueue', () => {
     api.on('POST /api/staff/documents/doc-png/reject', {
       status: 200,
       body: {
-        message: MESSAGES.documents.rejected,
+        message: DOCUMENT_MESSAGES.rejected,
         document: { ...PNG, status: 'rejected', reason: 'Older than 3 months' },
       },
     });
@@ -152,7 +152,7 @@ describe('DocumentQueue', () => {
     answerQueue(api, [PDF]);
     api.on('POST /api/staff/documents/doc-pdf/approve', {
       status: 409,
-      body: { message: MESSAGES.documents.alreadyReviewed, code: 'CONFLICT' },
+      body: { message: DOCUMENT_MESSAGES.alreadyReviewed, code: 'CONFLICT' },
     });
     const { user } = renderQueue(`${PATH}?document=doc-pdf`);
     const review = await screen.findByRole('region', { name: 'Proof of ID of Ann Lee' });
@@ -161,7 +161,7 @@ describe('DocumentQueue', () => {
     );
     await waitFor(() =>
       expect(screen.getByRole('alert').textContent).toBe(
-        `Proof of ID of Ann Lee: ${MESSAGES.documents.alreadyReviewed}`,
+        `Proof of ID of Ann Lee: ${DOCUMENT_MESSAGES.alreadyReviewed}`,
       ),
     );
   });
@@ -184,7 +184,7 @@ describe('DocumentQueue', () => {
     answerQueue(api, [PDF]);
     api.on('GET /api/staff/documents/doc-pdf/file', {
       status: 404,
-      body: { message: MESSAGES.documents.notFound, code: 'NOT_FOUND' },
+      body: { message: DOCUMENT_MESSAGES.notFound, code: 'NOT_FOUND' },
     });
     const { user } = renderQueue(`${PATH}?document=doc-pdf`);
     const review = await screen.findByRole('region', { name: 'Proof of ID of Ann Lee' });

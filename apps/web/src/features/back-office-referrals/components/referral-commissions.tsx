@@ -1,7 +1,7 @@
 import {
-  MESSAGES,
-  REFERRAL_COMMISSION_STATE_LABELS,
   formatCents,
+  REFERRAL_COMMISSION_STATE_LABELS,
+  REFERRAL_MESSAGES,
   referralCommissionNote,
   roleCan,
   type StaffReferralCommission,
@@ -52,7 +52,7 @@ function commissionSubject(commission: StaffReferralCommission): string {
 
 /** Why it is held (the signals, in staff's words) and what staff or the rules decided. */
 function Why({ commission }: { commission: StaffReferralCommission }) {
-  const lines: string[] = commission.signals.map((signal) => MESSAGES.referrals.signals[signal]);
+  const lines: string[] = commission.signals.map((signal) => REFERRAL_MESSAGES.signals[signal]);
   const note = referralCommissionNote(commission);
   if (note && commission.state !== 'held') lines.push(note);
   if (commission.reviewReason && commission.state !== 'voided') {

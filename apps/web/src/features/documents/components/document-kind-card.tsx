@@ -3,8 +3,8 @@ import {
   DOCUMENT_KIND_LABELS,
   DOCUMENT_KIND_RULES,
   DOCUMENT_MAX_SIZE_TEXT,
+  DOCUMENT_MESSAGES,
   documentTypeLabel,
-  MESSAGES,
   RESIDENCE_MAX_AGE_MONTHS,
   type ClientDocument,
   type DocumentKind,
@@ -174,7 +174,7 @@ export function DocumentKindCard({
         </form>
       ) : null}
       <p role="status" className={done ? 'result-line result-line--success' : 'result-line'}>
-        {done ? MESSAGES.documents.uploaded : ''}
+        {done ? DOCUMENT_MESSAGES.uploaded : ''}
       </p>
     </section>
   );

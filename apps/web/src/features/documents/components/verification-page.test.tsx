@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { DOCUMENT_MESSAGES } from '@brokerdesk/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -69,7 +69,7 @@ describe('Verification page', () => {
       return {
         status: 201,
         body: {
-          message: MESSAGES.documents.uploaded,
+          message: DOCUMENT_MESSAGES.uploaded,
           document: uploaded,
           verification: stored.verification,
         },
@@ -83,7 +83,7 @@ describe('Verification page', () => {
     await user.click(within(id).getByRole('button', { name: 'Upload (Proof of ID)' }));
 
     await waitFor(() =>
-      expect(within(id).getByRole('status').textContent).toBe(MESSAGES.documents.uploaded),
+      expect(within(id).getByRole('status').textContent).toBe(DOCUMENT_MESSAGES.uploaded),
     );
     const [sent] = uploads(api);
     expect(sent?.headers.get('user-token')).toBe('tok-1');
@@ -108,17 +108,17 @@ describe('Verification page', () => {
       new File([FILE_BYTES.html], 'passport.pdf', { type: 'application/pdf' }),
     );
     await waitFor(() =>
-      expect(within(id).getByRole('alert').textContent).toBe(MESSAGES.documents.wrongType),
+      expect(within(id).getByRole('alert').textContent).toBe(DOCUMENT_MESSAGES.wrongType),
     );
     expect(input.getAttribute('aria-invalid')).toBe('true');
     await user.click(within(id).getByRole('button', { name: 'Upload (Proof of ID)' }));
-    expect(within(id).getByRole('alert').textContent).toBe(MESSAGES.documents.wrongType);
+    expect(within(id).getByRole('alert').textContent).toBe(DOCUMENT_MESSAGES.wrongType);
 
     const big = new File([FILE_BYTES.pdf], 'big.pdf', { type: 'application/pdf' });
     Object.defineProperty(big, 'size', { value: 11 * 1024 * 1024 });
     await user.upload(input, big);
     await waitFor(() =>
-      expect(within(id).getByRole('alert').textContent).toBe(MESSAGES.documents.tooLarge),
+      expect(within(id).getByRole('alert').textContent).toBe(DOCUMENT_MESSAGES.tooLarge),
     );
     await user.click(within(id).getByRole('button', { name: 'Upload (Proof of ID)' }));
     expect(uploads(api)).toEqual([]);
@@ -128,7 +128,7 @@ describe('Verification page', () => {
     api.on('GET /api/documents', { status: 200, body: clientDocuments() });
     api.on('POST /api/documents', {
       status: 415,
-      body: { message: MESSAGES.documents.wrongType, code: 'UNSUPPORTED_MEDIA_TYPE' },
+      body: { message: DOCUMENT_MESSAGES.wrongType, code: 'UNSUPPORTED_MEDIA_TYPE' },
     });
     const { user } = renderAt(<VerificationDocuments />, PATH);
     const residence = await waitFor(() => card('Proof of residence'));
@@ -140,7 +140,7 @@ describe('Verification page', () => {
       within(residence).getByRole('button', { name: 'Upload (Proof of residence)' }),
     );
     await waitFor(() =>
-      expect(within(residence).getByRole('alert').textContent).toBe(MESSAGES.documents.wrongType),
+      expect(within(residence).getByRole('alert').textContent).toBe(DOCUMENT_MESSAGES.wrongType),
     );
   });
 

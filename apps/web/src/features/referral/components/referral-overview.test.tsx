@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { MESSAGES, REFERRAL_MESSAGES } from '@brokerdesk/shared';
 import type { ReferralOverview as Overview } from '@brokerdesk/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -125,7 +125,7 @@ describe('Referral page', () => {
     expect(document.body.textContent).toContain(
       'Each commission is paid 30 days after the deposit is confirmed, if the deposit is not reversed and they withdraw nothing in that time. One referred client can earn you at most $250.00.',
     );
-    expect(screen.getByText(MESSAGES.empty.commissions)).toBeTruthy();
+    expect(screen.getByText(REFERRAL_MESSAGES.noCommissions)).toBeTruthy();
   });
 
   it('lists pending and released commission with the date each releases, and why one is held or voided', async () => {
@@ -198,9 +198,7 @@ describe('Referral page', () => {
     const rows = within(table).getAllByRole('row');
     expect(rows[0]?.textContent).toBe('Referred clientAmountStatusWhen');
     expect(rows[1]?.textContent).toBe('Grace Hopper$100.00PendingReleases on 2 December 2026');
-    expect(rows[2]?.textContent).toBe(
-      `Grace Hopper$50.00Held for review${MESSAGES.referrals.held}`,
-    );
+    expect(rows[2]?.textContent).toBe(`Grace Hopper$50.00Held for review${REFERRAL_MESSAGES.held}`);
     // 10% was $100.00; the limit per referred client left room for $25.00.
     expect(rows[3]?.textContent).toBe(
       'Grace Hopper$25.00Cut to fit the $250.00 limit per referred clientReleasedReleased on 20 November 2026',

@@ -1,7 +1,8 @@
 import {
+  formatCents,
   MESSAGES,
   REFERRAL_COMMISSION_STATE_LABELS,
-  formatCents,
+  REFERRAL_MESSAGES,
   referralCommissionNote,
 } from '@brokerdesk/shared';
 import type { ReferralCommission, ReferralOverview as Overview } from '@brokerdesk/shared';
@@ -64,7 +65,7 @@ function Commissions({ data }: { data: Overview }) {
         <strong>{formatCents(data.releasedMinor)}</strong>
       </p>
       {data.commissions.length === 0 ? (
-        <p className="referral-empty">{MESSAGES.empty.commissions}</p>
+        <p className="referral-empty">{REFERRAL_MESSAGES.noCommissions}</p>
       ) : (
         <TableFrame labelledBy={headingId}>
           <table>

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -29,12 +29,12 @@ describe('ChangeOwnPasswordForm', () => {
   it('asks for the current password, the new one twice and, with 2FA on, a code', async () => {
     api.on('POST /api/staff/password', {
       status: 200,
-      body: { message: MESSAGES.backOffice.passwordChanged },
+      body: { message: STAFF_ACCOUNT_MESSAGES.passwordChanged },
     });
     const { user } = renderAt(<ChangeOwnPasswordForm totpEnrolled />, '/adminDashboard/security');
     await fill(user);
     await waitFor(() =>
-      expect(screen.getByRole('status').textContent).toBe(MESSAGES.backOffice.passwordChanged),
+      expect(screen.getByRole('status').textContent).toBe(STAFF_ACCOUNT_MESSAGES.passwordChanged),
     );
     expect(posts()[0]?.body).toEqual({
       currentPassword: 'the-current-password',
@@ -58,7 +58,7 @@ describe('ChangeOwnPasswordForm', () => {
 
     api.on('POST /api/staff/password', {
       status: 200,
-      body: { message: MESSAGES.backOffice.passwordChanged },
+      body: { message: STAFF_ACCOUNT_MESSAGES.passwordChanged },
     });
     const second = renderAt(
       <ChangeOwnPasswordForm totpEnrolled={false} />,
@@ -84,7 +84,7 @@ describe('ChangeOwnPasswordForm', () => {
     const { user } = renderAt(<ChangeOwnPasswordForm totpEnrolled />, '/adminDashboard/security');
     for (const [field, label, message] of [
       ['currentPassword', 'Current password', MESSAGES.account.currentPasswordWrong],
-      ['newPassword', 'New password', MESSAGES.backOffice.samePassword],
+      ['newPassword', 'New password', STAFF_ACCOUNT_MESSAGES.samePassword],
       ['code', 'Authentication code', MESSAGES.backOffice.totpCodeWrong],
     ] as const) {
       api.on('POST /api/staff/password', {

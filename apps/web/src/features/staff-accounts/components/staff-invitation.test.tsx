@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { MESSAGES, STAFF_ACCOUNT_MESSAGES } from '@brokerdesk/shared';
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -92,7 +92,7 @@ describe('StaffInvitation', () => {
       code: '123456',
     });
     await user.click(screen.getByRole('button', { name: 'I have stored them' }));
-    expect(screen.getByText(MESSAGES.staffInvitation.accepted)).toBeTruthy();
+    expect(screen.getByText(STAFF_ACCOUNT_MESSAGES.invitation.accepted)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to the staff sign-in' }).getAttribute('href')).toBe(
       '/adminLogin',
     );
@@ -117,9 +117,9 @@ describe('StaffInvitation', () => {
   });
 
   it.each([
-    ['used', 410, 'TOKEN_USED', MESSAGES.staffInvitation.used],
-    ['expired', 410, 'TOKEN_EXPIRED', MESSAGES.staffInvitation.expired],
-    ['unknown', 400, 'TOKEN_INVALID', MESSAGES.staffInvitation.invalid],
+    ['used', 410, 'TOKEN_USED', STAFF_ACCOUNT_MESSAGES.invitation.used],
+    ['expired', 410, 'TOKEN_EXPIRED', STAFF_ACCOUNT_MESSAGES.invitation.expired],
+    ['unknown', 400, 'TOKEN_INVALID', STAFF_ACCOUNT_MESSAGES.invitation.invalid],
   ])(
     'says why a %s link cannot be used, and asks for no password',
     async (_kind, status, code, text) => {
@@ -134,7 +134,7 @@ describe('StaffInvitation', () => {
 
   it('says the link is not valid when the address has no token, asking the server nothing', async () => {
     openLink('');
-    expect(await screen.findByText(MESSAGES.staffInvitation.invalid)).toBeTruthy();
+    expect(await screen.findByText(STAFF_ACCOUNT_MESSAGES.invitation.invalid)).toBeTruthy();
     expect(api.requests).toHaveLength(0);
   });
 });

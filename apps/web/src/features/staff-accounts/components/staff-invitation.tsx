@@ -1,6 +1,7 @@
 import {
   AcceptInvitationBodySchema,
   MESSAGES,
+  STAFF_ACCOUNT_MESSAGES,
   type AcceptInvitationBody,
   type AcceptInvitationForm,
   type StaffInvitation as Invitation,
@@ -25,7 +26,7 @@ import { RecoveryCodes } from './recovery-codes';
 import { TotpScan } from './totp-scan';
 import '../staff-accounts.css';
 
-const m = MESSAGES.staffInvitation;
+const m = STAFF_ACCOUNT_MESSAGES.invitation;
 export const INVITATION_FAILED = 'We could not finish the set-up. Please try again.';
 const LOAD_FAILED = 'We could not read this invitation. Please try again.';
 
