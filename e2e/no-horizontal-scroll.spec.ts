@@ -15,8 +15,10 @@ import {
 // Issue 16, "Done when": no public, portal or back-office page scrolls sideways, at phone and
 // desktop sizes (the `phone` and `desktop` projects). Wide content (tables) may scroll inside a
 // frame of its own; the page itself may not. A failure names the elements that stick out past the
-// right edge of the screen, widest first, so the fix can start there. At phone size each page's
-// full-length screenshot is attached to the report (and kept in the test's output folder).
+// right edge of the screen, widest first, so the fix can start there, and attaches the page's
+// full-length screenshot. To look at every page at phone size, run with E2E_SCREENSHOTS=1: each
+// page's screenshot is then attached too (and kept in the test's output folder). Not by default,
+// as the screenshots cost about a second a page.
 
 /** Elements whose right edge passes the screen's, each with where it ends and how wide it is. */
 interface Overflow {
@@ -149,7 +151,7 @@ async function expectNoSidewaysScroll(page: Page, path: string, testInfo: TestIn
   await settle(page);
   const overflow = await measure(page);
   const fits = overflow.scrollWidth <= overflow.clientWidth + 1;
-  if (onPhone() || !fits) {
+  if (!fits || (onPhone() && process.env.E2E_SCREENSHOTS === '1')) {
     const screenshot = testInfo.outputPath(`${fileName(path)}-${testInfo.project.name}.png`);
     await page.screenshot({ path: screenshot, fullPage: true, scale: 'css' });
     await testInfo.attach(`${path} at ${testInfo.project.name} size`, {
