@@ -1,4 +1,4 @@
-// Request bodies and queries of the trading API (PRODUCT §11.19). Shape only: prices and lots
+// Request bodies and queries of the trading API (docs/product.md §11.19). Shape only: prices and lots
 // stay decimal strings here (checked against the instrument's digits, volume rules and the
 // market by the engine, which also checks that an expiry is in the future by its own clock).
 // Exported through @brokerdesk/shared/trading only, so the public pages never load it.

@@ -1,4 +1,4 @@
-// Candle buckets and the daily change (PRODUCT §11.16). Intraday periods sit on UTC multiples
+// Candle buckets and the daily change (docs/product.md §11.16). Intraday periods sit on UTC multiples
 // of their length; a day is the trading day [D−1 21:00, D 21:00), labelled D 00:00 UTC, so the
 // Sunday evening's ticks open Monday's candle (no Sunday stub).
 import { rational, roundHalfAwayFromZero } from './rational.js';

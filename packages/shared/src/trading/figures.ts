@@ -1,4 +1,4 @@
-// An account's figures (PRODUCT §11.5) and the risk thresholds (§11.12), in integer cents.
+// An account's figures (docs/product.md §11.5) and the risk thresholds (§11.12), in integer cents.
 // Margin level ≤ 100% ⇔ equity ≤ used; ≤ 20% ⇔ 5 × equity ≤ used: no division decides a rule.
 
 export interface AccountFigures {

@@ -1,4 +1,4 @@
-// Trading time (PRODUCT §11.3, §11.18-1): UTC throughout, rollover at 21:00, the week open from
+// Trading time (docs/product.md §11.3, §11.18-1): UTC throughout, rollover at 21:00, the week open from
 // Sunday 21:00 to Friday 21:00, and each instrument's catalogue hours inside that window.
 import type { TradingSpec } from './specs.js';
 
