@@ -53,6 +53,15 @@ export function isTradingRollover(timeMs: number): boolean {
   return weekday >= 1 && weekday <= 5;
 }
 
+/** The Monday–Friday rollovers T with afterMs < T ≤ untilMs, oldest first (swaps catch up). */
+export function rolloversBetween(afterMs: number, untilMs: number): number[] {
+  const found: number[] = [];
+  for (let t = nextRolloverAfter(afterMs); t <= untilMs; t += DAY_MS) {
+    if (isTradingRollover(t)) found.push(t);
+  }
+  return found;
+}
+
 /** Parsed catalogue hours: null = 24h, else minutes of the day [start, end). */
 export interface SessionHours {
   startMinute: number;
