@@ -30,9 +30,11 @@ import {
   startMailWorker,
 } from '../modules/mail/index.js';
 import type { MailService } from '../modules/mail/index.js';
-import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
+import { makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
+import { makePriceHub, makePricesService, readTicksAfter } from '../modules/prices/index.js';
+import type { PriceHub } from '../modules/prices/index.js';
 import {
   makeReferralCommissions,
   makeReferralService,
@@ -47,6 +49,8 @@ import {
   makeStaffService,
 } from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
+import { makeTradingService } from '../modules/trading/index.js';
+import type { TradingService } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
 import { loadTotpKeys } from './totp-keys.js';
 
@@ -115,6 +119,36 @@ function startReferralCommissions({
   return commissions;
 }
 
+/**
+ * The trading engine (docs/trading.md) on the price hub; its evaluator runs on the leader and
+ * stops before the database closes.
+ */
+function startTrading({
+  db,
+  config,
+  log,
+  ledger,
+  hub,
+  stopBeforeDatabaseCloses,
+}: ServiceContext & { ledger: LedgerService; hub: PriceHub }): TradingService {
+  const trading = makeTradingService({
+    db,
+    hub,
+    ledger,
+    log,
+    readTicksAfter,
+    liveTrading: config.liveTrading,
+    demoBalanceMinor: config.demoBalanceMinor,
+    quoteStaleSeconds: config.quoteStaleSeconds,
+  });
+  const stopEvaluator = trading.evaluator.start();
+  stopBeforeDatabaseCloses(async () => {
+    stopEvaluator();
+    await trading.evaluator.idle();
+  });
+  return trading;
+}
+
 export async function buildServices(context: ServiceContext) {
   const { db, config, clock, log } = context;
   // First, so it stops first: answered requests finish their work before anything closes.
@@ -144,6 +178,17 @@ export async function buildServices(context: ServiceContext) {
   });
   // Per-account and per-address limits on the mail a caller causes (issue 17).
   const limiter = makeActionLimiter({ store: attempts.store, clock });
+  // Prices (docs/prices.md): the hub leads or follows; it stops before the database closes.
+  const priceHub = makePriceHub({
+    db,
+    config,
+    clock,
+    log,
+    redis: { prefix: context.redisKeyPrefix },
+  });
+  context.stopBeforeDatabaseCloses(priceHub.stop);
+  await priceHub.start();
+  const prices = makePricesService({ db, hub: priceHub, clock });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -218,7 +263,9 @@ export async function buildServices(context: ServiceContext) {
     staffInvitations,
     accountLinks,
     reminders: makeReminderService({ db, clock, mail, limiter }),
-    markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),
+    priceHub,
+    prices,
+    markets: makeMarketsService({ prices }),
     activity: makeActivityService({
       db,
       clock,
@@ -259,6 +306,9 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
+    trading: startTrading({ ...context, ledger, hub: priceHub }),
+    /** Tests fund wallets through it; routes never receive it. */
+    ledger,
   };
 }
 
