@@ -89,6 +89,9 @@ function dedicatedConnection(pool: pg.Pool): () => pg.Client {
       statement_timeout: undefined,
       query_timeout: undefined,
       keepAlive: true,
+      // Names the process in pg_stat_activity, so an operator (and `npm run cluster`) can see
+      // which instance holds the price leader's lock.
+      application_name: `brokerdesk-prices-${process.pid}`,
     });
 }
 
