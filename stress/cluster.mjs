@@ -7,7 +7,9 @@
 // - one Idempotency-Key sent to two instances (at once, then again) moves money once;
 // - the login lock-out and the per-IP auth limit count across instances (with Redis);
 // - 500 parallel withdrawals over the instances: accepted = ⌊balance / amount⌋ exactly, every
-//   other answer 409 INSUFFICIENT_FUNDS, available never negative, `ledger:check` passes.
+//   other answer 409 INSUFFICIENT_FUNDS, available never negative, `ledger:check` passes;
+// - trading (cluster-trading.mjs): every instance streams the same prices, a triggered order
+//   fills once, and when the price leader is killed another instance takes over.
 //
 // Exits 1 if any check fails. Everything it starts (instances, proxies, the scratch database,
 // the shared data directory) is stopped and removed at the end, on failure and on Ctrl-C.
@@ -24,6 +26,7 @@ import pg from 'pg';
 import { mailText } from '../scripts/dev-outbox.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
+import { checkSamePrices, checkTriggeredOrders, tradingEnv } from './cluster-trading.mjs';
 
 // CI sets TEST_DATABASE_URL; bench/api-lib.mjs reads BENCH_POSTGRES_URL when it loads.
 if (process.env.TEST_DATABASE_URL) process.env.BENCH_POSTGRES_URL = process.env.TEST_DATABASE_URL;
@@ -608,6 +611,8 @@ async function startCluster(count, redisUrl) {
     TRUST_PROXY: 'true',
     // The burst's $7.00 withdrawals are below the default $10 minimum (MIN_WITHDRAWAL_USD).
     MIN_WITHDRAWAL_USD: '0',
+    // Replayed EUR/USD swings, so pending orders trigger within seconds (cluster-trading.mjs).
+    ...tradingEnv(dataDir),
     ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
   };
   // All at once: concurrent migrations and first-staff creation on one empty database. The
@@ -679,6 +684,11 @@ await main(async () => {
     skip('per-IP auth limit across instances', why);
   }
   await checkBurst(cluster, staffHeaders);
+  await checkSamePrices({ instances: cluster.instances, check });
+  // Last: it kills the instance that leads the prices.
+  const trader = await newClient(cluster, { baseUrl: a.baseUrl, name: 'trader', staffHeaders });
+  const traderLogin = await clientLogin(a.baseUrl, trader.email);
+  await checkTriggeredOrders({ cluster, check, clientHeaders: traderLogin.headers });
 
   say(
     `  proxy: ${cluster.proxy.counts.map((n, i) => `${label(i)} ${n}`).join(', ')} requests, ` +

@@ -135,6 +135,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }
 
     await app.ready();
+    await services.priceHub.start();
     return app;
   } catch (error) {
     for (const stop of beforeDatabaseCloses) await stop().catch(() => undefined);

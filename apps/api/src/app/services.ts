@@ -187,7 +187,8 @@ export async function buildServices(context: ServiceContext) {
     redis: { prefix: context.redisKeyPrefix },
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
-  await priceHub.start();
+  // Started by buildApp once the app is ready (the trading evaluator listens by then, and a
+  // replay at full speed does not compete with start-up for the embedded database).
   const prices = makePricesService({ db, hub: priceHub });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
