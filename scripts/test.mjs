@@ -137,6 +137,15 @@ if (built) {
   // after the build, so restarts run the compiled API. `npm run crash` runs 1,000.
   if (!(await step('Crashes (npm run crash -- --quick)', 'node', ['stress/crash.mjs', '--quick'])))
     failed += 1;
+  // Pending orders triggering while the server is SIGKILLed: every fill and stop exactly once
+  // (stress/crash-trading.mjs; `npm run crash:trading` runs more orders and four kills).
+  if (
+    !(await step('Trading crashes (npm run crash:trading -- --quick)', 'node', [
+      'stress/crash-trading.mjs',
+      '--quick',
+    ]))
+  )
+    failed += 1;
   const e2eReport = join(reports, 'playwright.json');
   const e2eOk = await step(
     'Browser journeys (Playwright + Chromium)',
