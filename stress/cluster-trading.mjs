@@ -1,5 +1,5 @@
 // The trading checks of `npm run cluster` (issue 18): the instances replay one EUR/USD file that
-// swings ±80 points every 8 seconds, and
+// swings ±100 points every 16 seconds, and
 // - every instance streams the same quotes (the leader logs them, the others receive them);
 // - a buy limit placed through one instance and a sell limit through another each fill once,
 //   whichever instance the evaluator runs on;
@@ -13,8 +13,8 @@ import pg from 'pg';
 
 const START = Date.parse('2026-03-02T08:00:00.000Z'); // a Monday: EUR/USD is open
 const STEP_MS = 250;
-const PERIOD_TICKS = 32; // 8 s of replay time at REPLAY_SPEED=1
-const AMPLITUDE = 80; // points
+const PERIOD_TICKS = 64; // 16 s of replay time at REPLAY_SPEED=1
+const AMPLITUDE = 100; // points
 const SPREAD = 30;
 const MID = 110_000;
 /** PRICE_LEADER_LOCK_KEY in apps/api/src/modules/prices/leader.ts. */
@@ -102,7 +102,8 @@ async function leaderInstance(databaseUrl, instances) {
   try {
     const { rows } = await sql.query(
       `select a.application_name from pg_locks l join pg_stat_activity a on a.pid = l.pid
-        where l.locktype = 'advisory' and l.objid = $1 and l.granted`,
+        where l.locktype = 'advisory' and l.objid = $1 and l.granted
+          and l.database = (select oid from pg_database where datname = current_database())`,
       [LEADER_LOCK_KEY],
     );
     const pid = Number(/(\d+)$/.exec(rows[0]?.application_name ?? '')?.[1]);
@@ -127,29 +128,41 @@ async function json(baseUrl, method, path, { headers = {}, body } = {}) {
  * swing: both fill within one period. Returns what both instances then say about them.
  */
 async function placeAndWatch({ first, second, headers, accountId }) {
-  const quote = (await json(first.baseUrl, 'GET', '/api/trading/quotes?symbols=EURUSD')).body
-    .quotes[0];
-  const ask = Math.round(Number(quote.ask) * 100_000);
-  const bid = Math.round(Number(quote.bid) * 100_000);
   const orders = [];
-  for (const [instance, body] of [
-    [first, { side: 'buy', type: 'limit', price: price(Math.max(ask - 40, MID - 40)) }],
-    [second, { side: 'sell', type: 'limit', price: price(Math.min(bid + 40, MID + 40)) }],
+  // A buy limit 70 points under an ask in the upper part of the swing, a sell limit 70 points
+  // over a bid in its lower part: both inside the swing, so both trigger within a period.
+  for (const [instance, side] of [
+    [first, 'buy'],
+    [second, 'sell'],
   ]) {
-    const answer = await json(
-      instance.baseUrl,
-      'POST',
-      `/api/trading/accounts/${accountId}/orders`,
-      {
+    // The quote may move between reading it and the order arriving: a refusal for a price now
+    // too close is what a trader would get too, and they would try again.
+    let answer = null;
+    const until = Date.now() + 30_000;
+    while (Date.now() < until && answer?.status !== 201) {
+      const quote = (await json(instance.baseUrl, 'GET', '/api/trading/quotes?symbols=EURUSD')).body
+        .quotes[0];
+      const ask = Math.round(Number(quote.ask) * 100_000);
+      const bid = Math.round(Number(quote.bid) * 100_000);
+      const at =
+        side === 'buy' ? (ask >= MID + 30 ? ask - 70 : null) : bid <= MID - 30 ? bid + 70 : null;
+      if (at === null) {
+        await sleep(100);
+        continue;
+      }
+      answer = await json(instance.baseUrl, 'POST', `/api/trading/accounts/${accountId}/orders`, {
         headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: { symbol: 'EURUSD', volume: '0.01', ...body },
-      },
-    );
-    if (answer.status !== 201)
-      throw new Error(`order on ${instance.name}: ${answer.status} ${JSON.stringify(answer.body)}`);
+        body: { symbol: 'EURUSD', volume: '0.01', side, type: 'limit', price: price(at) },
+      });
+      if (answer.status !== 201 && answer.body?.code !== 'INVALID_PRICE') break;
+    }
+    if (answer?.status !== 201)
+      throw new Error(
+        `order on ${instance.name}: ${answer?.status} ${JSON.stringify(answer?.body)}`,
+      );
     orders.push(String(answer.body.orders[0].id));
   }
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + 40_000;
   for (;;) {
     const views = await Promise.all(
       [first, second].map(async (instance) => {
