@@ -114,6 +114,9 @@ const NOT_FUZZED: Record<string, string> = {
   'HEAD /api/docs/static/swagger-initializer.js': 'Swagger UI asset, generated at start',
   'GET /api/docs*': 'Swagger UI assets served by @fastify/static from the package',
   'HEAD /api/docs*': 'Swagger UI assets served by @fastify/static from the package',
+  'GET /api/trading/stream':
+    'Server-Sent Events: the answer never ends; its query is tested in prices.routes.test.ts',
+  'HEAD /api/trading/stream': 'Server-Sent Events (see GET)',
   // Registered only with a web build (never in API tests): static files and the SPA fallback.
   'GET /': 'web build: pre-rendered page (plugins/web-app.test.ts)',
   'HEAD /': 'web build: pre-rendered page (plugins/web-app.test.ts)',
