@@ -178,7 +178,8 @@ export async function buildServices(context: ServiceContext) {
   });
   // Per-account and per-address limits on the mail a caller causes (issue 17).
   const limiter = makeActionLimiter({ store: attempts.store, clock });
-  // Prices (docs/prices.md): the hub leads or follows; it stops before the database closes.
+  // Prices (docs/prices.md): the hub leads or follows; it starts once every listener is wired
+  // (below, before the return) and stops before the database closes.
   const priceHub = makePriceHub({
     db,
     config,
