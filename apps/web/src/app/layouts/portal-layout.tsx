@@ -18,7 +18,8 @@ import './portal-layout.css';
 export function clientLoader({ request }: { request: Request }) {
   if (!getToken('user')) {
     const { pathname } = new URL(request.url);
-    const back = pathname.startsWith(`${paths.userDashboard}/`) && pathname !== paths.userDashboardHome;
+    const back =
+      pathname.startsWith(`${paths.userDashboard}/`) && pathname !== paths.userDashboardHome;
     throw redirect(back ? `${paths.login}?next=${encodeURIComponent(pathname)}` : paths.login);
   }
   return null;

@@ -44,11 +44,14 @@ export function modifyPosition(input: {
   positionId: Id;
   body: StopsBody;
 }): Promise<TradingPosition> {
-  return apiRequest(`${base(input.accountId)}/positions/${encodeURIComponent(String(input.positionId))}`, {
-    method: 'PATCH',
-    auth: 'user',
-    body: input.body,
-  });
+  return apiRequest(
+    `${base(input.accountId)}/positions/${encodeURIComponent(String(input.positionId))}`,
+    {
+      method: 'PATCH',
+      auth: 'user',
+      body: input.body,
+    },
+  );
 }
 
 export function closePosition(input: {
@@ -73,18 +76,24 @@ export function modifyOrder(input: {
   orderId: Id;
   body: StopsBody & { price?: string };
 }): Promise<TradingOrder> {
-  return apiRequest(`${base(input.accountId)}/orders/${encodeURIComponent(String(input.orderId))}`, {
-    method: 'PATCH',
-    auth: 'user',
-    body: input.body,
-  });
+  return apiRequest(
+    `${base(input.accountId)}/orders/${encodeURIComponent(String(input.orderId))}`,
+    {
+      method: 'PATCH',
+      auth: 'user',
+      body: input.body,
+    },
+  );
 }
 
 export function cancelOrder(input: { accountId: Id; orderId: Id }): Promise<TradingOrder> {
-  return apiRequest(`${base(input.accountId)}/orders/${encodeURIComponent(String(input.orderId))}`, {
-    method: 'DELETE',
-    auth: 'user',
-  });
+  return apiRequest(
+    `${base(input.accountId)}/orders/${encodeURIComponent(String(input.orderId))}`,
+    {
+      method: 'DELETE',
+      auth: 'user',
+    },
+  );
 }
 
 /** Each action refreshes the account's server figures, positions, orders and history. */

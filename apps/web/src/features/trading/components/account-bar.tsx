@@ -33,8 +33,8 @@ function LivePrerequisites({ error }: { error: unknown }) {
   if (code === 'DOCUMENTS_REQUIRED')
     return (
       <p role="alert" className="form-error">
-        {text} A live account needs approved proof of identity and of residence: upload them on
-        the <Link to={paths.verification}>verification page</Link>.
+        {text} A live account needs approved proof of identity and of residence: upload them on the{' '}
+        <Link to={paths.verification}>verification page</Link>.
       </p>
     );
   return (
@@ -155,9 +155,10 @@ export function AccountBar({
           </div>
           {(figures?.marginCall ?? account.marginCall) ? (
             <p role="alert" className="trade-banner trade-banner--danger">
-              Margin call: your equity is at or below the margin in use. New orders that add
-              margin are refused; at a margin level of 20% positions are closed, largest loss
-              first. Close positions or {account.kind === 'live' ? 'transfer funds in' : 'reset the demo account'}.
+              Margin call: your equity is at or below the margin in use. New orders that add margin
+              are refused; at a margin level of 20% positions are closed, largest loss first. Close
+              positions or{' '}
+              {account.kind === 'live' ? 'transfer funds in' : 'reset the demo account'}.
             </p>
           ) : null}
         </>

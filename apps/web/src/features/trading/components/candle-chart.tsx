@@ -61,7 +61,11 @@ export function CandleChart({
         const chart = createChart(box, {
           autoSize: true,
           // The library's attribution is in the caption, as text.
-          layout: { textColor: '#1f2937', background: { color: '#ffffff' }, attributionLogo: false },
+          layout: {
+            textColor: '#1f2937',
+            background: { color: '#ffffff' },
+            attributionLogo: false,
+          },
           grid: { vertLines: { color: '#f3f4f6' }, horzLines: { color: '#e5e7eb' } },
           rightPriceScale: { borderVisible: false },
           timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
@@ -141,7 +145,10 @@ export function CandleChart({
         <figcaption className="trade-chart-caption">
           {failed ? 'The chart could not be drawn. ' : ''}
           {summary} Chart drawn with{' '}
-          <a href="https://www.tradingview.com/lightweight-charts/">TradingView Lightweight Charts™</a>.
+          <a href="https://www.tradingview.com/lightweight-charts/">
+            TradingView Lightweight Charts™
+          </a>
+          .
         </figcaption>
       </figure>
     </section>

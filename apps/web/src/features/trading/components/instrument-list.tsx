@@ -59,7 +59,12 @@ export function InstrumentList({
       ) : rows.length === 0 ? (
         <p className="trade-note">No instrument matches.</p>
       ) : (
-        <div className="trade-instrument-scroll" tabIndex={0} role="region" aria-label="Instrument prices">
+        <div
+          className="trade-instrument-scroll"
+          tabIndex={0}
+          role="region"
+          aria-label="Instrument prices"
+        >
           <table className="trade-instrument-table">
             <thead>
               <tr>
@@ -75,7 +80,10 @@ export function InstrumentList({
                 const change = changes.get(row.symbol);
                 const negative = change?.startsWith('-') ?? false;
                 return (
-                  <tr key={row.symbol} className={row.symbol === selected ? 'is-selected' : undefined}>
+                  <tr
+                    key={row.symbol}
+                    className={row.symbol === selected ? 'is-selected' : undefined}
+                  >
                     <th scope="row">
                       <button
                         type="button"

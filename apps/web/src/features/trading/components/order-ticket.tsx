@@ -6,7 +6,14 @@ import { SelectField } from '../../../components/ui/select-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import { usePlaceOrder } from '../api/trade-actions';
-import type { Id, OrderType, PlaceOrderResult, Side, TimeInForce, TradingInstrument } from '../api/types';
+import type {
+  Id,
+  OrderType,
+  PlaceOrderResult,
+  Side,
+  TimeInForce,
+  TradingInstrument,
+} from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { quotePoints, rateFor } from '../lib/figures';
 import { priceSourceLabel, sideText } from '../lib/text';
@@ -77,7 +84,10 @@ export function OrderTicket({
 
   const set = <K extends keyof TicketForm>(key: K, value: TicketForm[K]) => {
     setForm((previous) => ({ ...previous, [key]: value }));
-    setShown((previous) => ({ ...previous, [key === 'timeInForce' ? 'expiresAt' : key]: undefined }));
+    setShown((previous) => ({
+      ...previous,
+      [key === 'timeInForce' ? 'expiresAt' : key]: undefined,
+    }));
     setFailure(null);
   };
 

@@ -16,7 +16,9 @@ type Action = { kind: 'modify' | 'close'; position: TradingPosition } | null;
 function currentPrice(position: TradingPosition, quotes: ReadonlyMap<string, LiveQuote>) {
   const spec = findSpec(position.symbol);
   const quote = spec ? quotePoints(quotes.get(position.symbol), spec.digits) : null;
-  return spec && quote ? formatPoints(closePrice(position.side, quote), spec.digits) : position.closePrice;
+  return spec && quote
+    ? formatPoints(closePrice(position.side, quote), spec.digits)
+    : position.closePrice;
 }
 
 /** Open positions with their P/L at the live quote; modify SL/TP/trailing, close all or part. */
@@ -44,7 +46,11 @@ export function PositionsPanel({
   const close = useClosePosition();
   const nameOf = (symbol: string) => names.get(symbol) ?? symbol;
 
-  const start = (kind: 'modify' | 'close', position: TradingPosition, button: HTMLButtonElement) => {
+  const start = (
+    kind: 'modify' | 'close',
+    position: TradingPosition,
+    button: HTMLButtonElement,
+  ) => {
     opener.current = button;
     closeKey.current = null;
     setFailure(null);

@@ -1,5 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useDeals, usePendingOrders, usePositions, useTradingAccounts } from '../api/get-account-data';
+import {
+  useDeals,
+  usePendingOrders,
+  usePositions,
+  useTradingAccounts,
+} from '../api/get-account-data';
 import { useInstruments, useQuotes } from '../api/get-market';
 import type { AccountKind } from '../api/types';
 import { useQuoteStream, type StreamState } from '../hooks/use-quote-stream';
@@ -29,7 +34,8 @@ function StreamBanner({ state, allClosed }: { state: StreamState; allClosed: boo
         ? `Live prices are disconnected: trying again in ${state.retryInSeconds} s. Prices shown may be out of date.`
         : 'Live prices are not available in this browser: prices shown may be out of date.';
   else if (allClosed)
-    text = 'The markets are closed (they trade from Sunday 21:00 to Friday 21:00 UTC). Prices shown are the last ones.';
+    text =
+      'The markets are closed (they trade from Sunday 21:00 to Friday 21:00 UTC). Prices shown are the last ones.';
   return (
     <p role="status" className={text ? 'trade-banner' : 'trade-banner trade-banner--empty'}>
       {text}

@@ -10,9 +10,7 @@ export interface LiveQuote {
 }
 
 export type StreamState =
-  | { status: 'connecting' }
-  | { status: 'live' }
-  | { status: 'dropped'; retryInSeconds: number };
+  { status: 'connecting' } | { status: 'live' } | { status: 'dropped'; retryInSeconds: number };
 
 /** Quotes reach React at most this often, however fast they arrive (~100 ticks/s simulated). */
 export const FLUSH_MS = 250;

@@ -65,7 +65,12 @@ export function ticketFigures(a: {
 }): TicketFigures {
   const fill = a.price ?? openPrice(a.side, a.quote);
   const spread = a.quote.ask - a.quote.bid;
-  const exit = a.price === undefined ? closePrice(a.side, a.quote) : a.side === 'buy' ? fill - spread : fill + spread;
+  const exit =
+    a.price === undefined
+      ? closePrice(a.side, a.quote)
+      : a.side === 'buy'
+        ? fill - spread
+        : fill + spread;
   const margin = marginMinor({
     spec: a.spec,
     volume: a.volume,

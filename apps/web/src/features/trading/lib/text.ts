@@ -3,7 +3,8 @@ import type { TradingDeal } from '../api/types';
 
 /** "Simulated prices" for the simulator and replays (PRODUCT §11.1); a real feed names itself. */
 export function priceSourceLabel(source: string | undefined): string {
-  if (source === undefined || source === 'simulated' || source === 'replay') return 'Simulated prices';
+  if (source === undefined || source === 'simulated' || source === 'replay')
+    return 'Simulated prices';
   return `Prices from ${source}`;
 }
 

@@ -74,7 +74,8 @@ function pendingPriceMessage(
   const f = (points: number) => formatPoints(points, digits);
   if (side === 'buy' && type === 'limit')
     return `A buy limit must be at or below ${f(quote.ask - lv)} (the ask less ${lv} points).`;
-  if (side === 'buy') return `A buy stop must be at or above ${f(quote.ask + lv)} (the ask plus ${lv} points).`;
+  if (side === 'buy')
+    return `A buy stop must be at or above ${f(quote.ask + lv)} (the ask plus ${lv} points).`;
   if (type === 'limit')
     return `A sell limit must be at or above ${f(quote.bid + lv)} (the bid plus ${lv} points).`;
   return `A sell stop must be at or below ${f(quote.bid - lv)} (the bid less ${lv} points).`;
@@ -88,7 +89,8 @@ export function checkTicket(form: TicketForm, ctx: TicketContext): TicketCheck {
   const pending = form.type !== 'market';
 
   const volume = parseLots(form.volume.trim());
-  if (volume === null) errors.volume = 'Enter the volume in lots, with at most 2 decimals (e.g. 0.10).';
+  if (volume === null)
+    errors.volume = 'Enter the volume in lots, with at most 2 decimals (e.g. 0.10).';
   else if (!checkVolume(spec, volume))
     errors.volume = `Volume must be from ${formatLots(spec.minVolume)} to ${formatLots(spec.maxVolume)} lots, in steps of ${formatLots(spec.volumeStep)}.`;
 
@@ -147,11 +149,16 @@ export function checkTicket(form: TicketForm, ctx: TicketContext): TicketCheck {
   if (pending && form.timeInForce === 'GTD') {
     expiresAt = expiresAtIso(form.expiresAt);
     if (expiresAt === null) errors.expiresAt = 'Choose when the order expires (UTC).';
-    else if (Date.parse(expiresAt) <= ctx.nowMs) errors.expiresAt = 'The expiry must be in the future.';
+    else if (Date.parse(expiresAt) <= ctx.nowMs)
+      errors.expiresAt = 'The expiry must be in the future.';
   }
 
   const figures =
-    volume !== null && !errors.volume && quote && ctx.rate && (!pending || (price !== null && !errors.price))
+    volume !== null &&
+    !errors.volume &&
+    quote &&
+    ctx.rate &&
+    (!pending || (price !== null && !errors.price))
       ? ticketFigures({
           spec,
           leverage: ctx.leverage,
