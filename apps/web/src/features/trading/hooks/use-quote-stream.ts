@@ -41,7 +41,11 @@ function isLiveQuote(value: unknown): value is LiveQuote {
 export function useQuoteStream(seed: readonly LiveQuote[] | undefined) {
   const book = useRef(new Map<string, LiveQuote>());
   const [quotes, setQuotes] = useState<ReadonlyMap<string, LiveQuote>>(() => new Map());
-  const [state, setState] = useState<StreamState>({ status: 'connecting' });
+  const [state, setState] = useState<StreamState>(() =>
+    typeof EventSource === 'undefined'
+      ? { status: 'dropped', retryInSeconds: 0 }
+      : { status: 'connecting' },
+  );
   const flushTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const scheduleFlush = useRef(() => {
@@ -72,17 +76,13 @@ export function useQuoteStream(seed: readonly LiveQuote[] | undefined) {
   }, [seed]);
 
   useEffect(() => {
-    if (typeof EventSource === 'undefined') {
-      setState({ status: 'dropped', retryInSeconds: 0 });
-      return;
-    }
+    if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let attempt = 0;
     let stopped = false;
 
     const connect = () => {
-      setState({ status: 'connecting' });
       source = new EventSource(`${env.apiBaseUrl}/api/trading/stream`);
       source.onopen = () => {
         attempt = 0;
@@ -106,7 +106,10 @@ export function useQuoteStream(seed: readonly LiveQuote[] | undefined) {
         const wait = backoffMs(attempt);
         attempt += 1;
         setState({ status: 'dropped', retryInSeconds: Math.round(wait / 1000) });
-        retry = setTimeout(connect, wait);
+        retry = setTimeout(() => {
+          setState({ status: 'connecting' });
+          connect();
+        }, wait);
       };
     };
     connect();
