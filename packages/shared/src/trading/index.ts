@@ -6,3 +6,8 @@ export * from './sessions.js';
 export * from './decimal.js';
 export * from './rational.js';
 export * from './messages.js';
+export * from './money-rules.js';
+export * from './figures.js';
+export * from './order-rules.js';
+export * from './candles.js';
+export * from '../schemas/trading.js';
