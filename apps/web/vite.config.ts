@@ -99,6 +99,10 @@ function appOnlyChunkName() {
         queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
       }
     }
+    // A module reached only by import() (a chart's drawing code) is loaded on demand: grouped,
+    // its static imports (lightweight-charts) would load with every portal page (decision 122).
+    const info = context.getModuleInfo(id);
+    if (info && info.importers.length === 0 && info.dynamicImporters.length > 0) return null;
     if (isOwnGrouped(id, publicModules)) return 'app';
     if (isAppLibrary(id, context, publicModules)) return 'app';
     return id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR)

@@ -8,6 +8,7 @@ import {
 import { useInstruments, useQuotes } from '../api/get-market';
 import type { AccountKind } from '../api/types';
 import { useQuoteStream, type StreamState } from '../hooks/use-quote-stream';
+import { useServerCloses } from '../hooks/use-server-closes';
 import { liveFigures } from '../lib/figures';
 import { AccountBar } from './account-bar';
 import { CandleChart } from './candle-chart';
@@ -74,6 +75,8 @@ export function TradingTerminal() {
     () => new Map((quotesQuery.data?.quotes ?? []).map((q) => [q.symbol, q.changePercent])),
     [quotesQuery.data],
   );
+  // A new account (switch, reset) starts its own record of what was already announced.
+  useServerCloses(deals.data?.deals, names, announce, String(accountId));
   const instrument = instruments.data?.find((row) => row.symbol === symbol);
   const figures =
     account && positions.data ? liveFigures(account.balanceMinor, positions.data, quotes) : null;

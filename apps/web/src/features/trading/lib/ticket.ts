@@ -7,6 +7,7 @@ import {
   checkVolume,
   formatLots,
   formatPoints,
+  OrderRequestSchema,
   parseLots,
   parsePoints,
   type Rational,
@@ -29,6 +30,14 @@ export interface TicketForm {
 }
 
 export type TicketField = 'volume' | 'price' | 'sl' | 'tp' | 'trailing' | 'expiresAt';
+const FIELD_KEYS: Record<TicketField, true> = {
+  volume: true,
+  price: true,
+  sl: true,
+  tp: true,
+  trailing: true,
+  expiresAt: true,
+};
 
 export interface TicketContext {
   spec: TradingSpec;
@@ -186,5 +195,16 @@ export function checkTicket(form: TicketForm, ctx: TicketContext): TicketCheck {
   if (sl !== null) body.sl = formatPoints(sl, digits);
   if (tp !== null) body.tp = formatPoints(tp, digits);
   if (trailing !== null) body.trailingPoints = trailing;
+  // The server's own schema for the body, as the last word before sending.
+  const parsed = OrderRequestSchema.safeParse(body);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] === 'trailingPoints' ? 'trailing' : issue.path[0];
+      if (typeof key === 'string' && key in FIELD_KEYS)
+        errors[key as TicketField] ??= issue.message;
+      else errors.volume ??= issue.message;
+    }
+    return { errors, body: null, figures };
+  }
   return { errors, body, figures };
 }
