@@ -170,6 +170,17 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for no commission)')
     .transform((dollars) => Number(dollars) * 100)
     .default(25_000),
+  // Trading (docs/trading.md): the demo account's opening balance and the live-trading switch.
+  DEMO_BALANCE_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars from 1 to 10000000')
+    .transform((dollars) => Number(dollars) * 100)
+    .refine(
+      (cents) => cents >= 100 && cents <= 1_000_000_000,
+      'must be a whole number of dollars from 1 to 10000000',
+    )
+    .default(1_000_000),
+  LIVE_TRADING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -253,6 +264,10 @@ export interface Config {
    */
   readonly referralHoldDays: number;
   readonly referralCapMinor: number;
+  /** A new Demo trading account's balance (cents; DEMO_BALANCE_USD). */
+  readonly demoBalanceMinor: number;
+  /** LIVE_TRADING=on: live accounts open and trade; off: only closes, cancels and transfers. */
+  readonly liveTrading: boolean;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -323,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocsUi: e.API_DOCS_UI === 'on',
     referralHoldDays: e.REFERRAL_HOLD_DAYS,
     referralCapMinor: e.REFERRAL_CAP_USD,
+    demoBalanceMinor: e.DEMO_BALANCE_USD,
+    liveTrading: e.LIVE_TRADING === 'on',
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -47,6 +47,8 @@ import {
   makeStaffService,
 } from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
+import { makeNoPriceHub, makeTradingService } from '../modules/trading/index.js';
+import type { EngineHub, TradingService, TradingServiceDeps } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
 import { loadTotpKeys } from './totp-keys.js';
 
@@ -63,6 +65,11 @@ export interface ServiceContext {
   tasks?: BackgroundTasks;
   /** Keeps a stop that must run before the database closes (stops run in the order kept). */
   stopBeforeDatabaseCloses: (stop: () => Promise<void>) => void;
+  /** The prices the trading engine reads and where it resumes from (tests inject theirs). */
+  tradingHub?: {
+    hub: EngineHub;
+    readTicksAfter: TradingServiceDeps['readTicksAfter'];
+  };
 }
 
 /** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
@@ -113,6 +120,41 @@ function startReferralCommissions({
   const worker = startReferralWorker({ releaseDue: commissions.releaseDue, log });
   stopBeforeDatabaseCloses(worker.stop);
   return commissions;
+}
+
+/**
+ * The trading engine (docs/trading.md) on the price hub; its evaluator runs on the leader and
+ * stops before the database closes.
+ */
+function startTrading({
+  db,
+  config,
+  clock,
+  log,
+  ledger,
+  tradingHub,
+  stopBeforeDatabaseCloses,
+}: ServiceContext & { ledger: LedgerService }): TradingService {
+  const { hub, readTicksAfter } = tradingHub ?? {
+    hub: makeNoPriceHub(() => clock.now().getTime()),
+    readTicksAfter: async () => [],
+  };
+  const trading = makeTradingService({
+    db,
+    hub,
+    ledger,
+    log,
+    readTicksAfter,
+    liveTrading: config.liveTrading,
+    demoBalanceMinor: config.demoBalanceMinor,
+    quoteStaleSeconds: 60,
+  });
+  const stopEvaluator = trading.evaluator.start();
+  stopBeforeDatabaseCloses(async () => {
+    stopEvaluator();
+    await trading.evaluator.idle();
+  });
+  return trading;
 }
 
 export async function buildServices(context: ServiceContext) {
@@ -259,6 +301,9 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
+    trading: startTrading({ ...context, ledger }),
+    /** Tests fund wallets through it; routes never receive it. */
+    ledger,
   };
 }
 
