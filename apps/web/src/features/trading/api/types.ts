@@ -109,8 +109,12 @@ export interface TradingDeal {
   time: string;
   pnlMinor: number;
   swapMinor: number;
+  /** 'in' opens a position (a fill), 'out' closes all or part of it. */
+  entry?: 'in' | 'out';
   reason: string;
   closedBy: string | null;
+  /** A stop loss moved there by the trailing stop. */
+  trailing?: boolean;
 }
 
 export interface DealsPage {

@@ -15,12 +15,14 @@ const REASONS: Record<string, string> = {
   stop_out: 'Stop out',
   staff: 'Closed by staff',
   reset: 'Demo account reset',
-  open: 'Opened',
-  fill: 'Opened',
 };
 
 /** "Stop loss", "Take profit", "Closed by you", "Closed by staff: <why>" … */
-export function dealReasonText(deal: Pick<TradingDeal, 'reason' | 'closedBy'>): string {
+export function dealReasonText(
+  deal: Pick<TradingDeal, 'reason' | 'closedBy' | 'entry' | 'trailing'>,
+): string {
+  if (deal.entry === 'in') return deal.reason === 'client' ? 'Opened' : 'Order filled';
+  if (deal.reason === 'sl' && deal.trailing) return 'Trailing stop';
   const text = REASONS[deal.reason] ?? deal.reason;
   if (deal.reason === 'staff' && deal.closedBy) return `${text}: ${deal.closedBy}`;
   return text;
