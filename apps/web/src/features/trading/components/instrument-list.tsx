@@ -93,7 +93,7 @@ export function InstrumentList({
                       >
                         {row.displayName}
                       </button>
-                      {!row.open ? <span className="trade-closed"> Closed</span> : null}
+                      {!row.open ? <span className="trade-closed">Closed</span> : null}
                     </th>
                     <td>{quote?.bid ?? '—'}</td>
                     <td>{quote?.ask ?? '—'}</td>
