@@ -30,9 +30,10 @@ import {
   startMailWorker,
 } from '../modules/mail/index.js';
 import type { MailService } from '../modules/mail/index.js';
-import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
+import { makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
+import { makePriceHub, makePricesService } from '../modules/prices/index.js';
 import {
   makeReferralCommissions,
   makeReferralService,
@@ -186,6 +187,17 @@ export async function buildServices(context: ServiceContext) {
   });
   // Per-account and per-address limits on the mail a caller causes (issue 17).
   const limiter = makeActionLimiter({ store: attempts.store, clock });
+  // Prices (docs/prices.md): the hub leads or follows; it stops before the database closes.
+  const priceHub = makePriceHub({
+    db,
+    config,
+    clock,
+    log,
+    redis: { prefix: context.redisKeyPrefix },
+  });
+  context.stopBeforeDatabaseCloses(priceHub.stop);
+  await priceHub.start();
+  const prices = makePricesService({ db, hub: priceHub, clock });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -260,7 +272,9 @@ export async function buildServices(context: ServiceContext) {
     staffInvitations,
     accountLinks,
     reminders: makeReminderService({ db, clock, mail, limiter }),
-    markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),
+    priceHub,
+    prices,
+    markets: makeMarketsService({ prices }),
     activity: makeActivityService({
       db,
       clock,

@@ -231,10 +231,18 @@ function draft(
   };
 }
 
+/** A catalogue name's symbol: 'EUR/USD' → 'EURUSD', 'GOLD: XAUUSD' → 'XAUUSD', 'BP/TRY' → 'GBPTRY'. */
+export function catalogueSymbol(name: string): string {
+  const bare = name.trim().replace(/^(GOLD|SILVER):\s*/, '');
+  const [base = '', quote] = bare.split('/');
+  if (quote === undefined) return bare;
+  return `${base === 'BP' ? 'GBP' : base}${quote}`; // §11.18-8
+}
+
 function forexDraft(row: ForexInstrument): Draft {
+  const symbol = catalogueSymbol(row.instrument);
   const [rawBase = '', quote = ''] = row.instrument.split('/');
-  const base = rawBase === 'BP' ? 'GBP' : rawBase; // §11.18-8
-  const symbol = `${base}${quote}`;
+  const base = rawBase === 'BP' ? 'GBP' : rawBase;
   const crypto = base === 'BTC';
   const rules = crypto ? CRYPTO : quote === 'JPY' || quote === 'HUF' ? FOREX_JPY_HUF : FOREX;
   return draft(
@@ -245,7 +253,7 @@ function forexDraft(row: ForexInstrument): Draft {
 }
 
 function contractDraft(row: ContractInstrument, kind: 'energy' | 'metal' | 'index'): Draft {
-  const symbol = row.instrument.replace(/^(GOLD|SILVER):\s*/, '');
+  const symbol = catalogueSymbol(row.instrument);
   let base = symbol;
   let quote = 'USD';
   let rules = kind === 'energy' ? ENERGY : INDEX;
