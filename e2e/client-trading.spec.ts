@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   approveIdentityDocuments,
@@ -165,6 +166,14 @@ test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close
   await expect(closes).toHaveCount(2);
   for (const close of await closes.all()) {
     await expect(close.getByText('Profit/loss').locator('..')).toContainText(/-?\$\d+\.\d{2}/);
+  }
+  // WCAG 2 A/AA on a desktop (the phone skips the page-by-page sweeps, as elsewhere).
+  if (!onPhone()) {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const violations = results.violations.map(
+      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+    expect(violations).toEqual([]);
   }
   // No sideways scrolling on either screen.
   const overflow = await page.evaluate(
