@@ -30,6 +30,15 @@ const PUBLIC_ROUTE_FILES = [
 ].map((file) => `${APP_DIR}${file}`);
 
 /**
+ * Features that one portal route alone uses, left in that route's chunk (decision 122). The
+ * terminal reaches the shared trading rules, which public pages reach too (the instrument pages'
+ * specifications), so those stay out of the group; with the terminal grouped they landed in the
+ * trade route's chunk, which the group then imported back: a cycle. Other portal pages need not
+ * load the terminal either.
+ */
+const ROUTE_ONLY_FEATURES = [`${FEATURES_DIR}trading/`];
+
+/**
  * Our own modules that only the portal and the back office use go into one chunk (docs/decisions
  * /070). Every route's entry in the route manifest — which every page, `/` included, downloads —
  * lists the chunks it imports; dozens of small shared chunks made each portal route's list long
@@ -103,6 +112,7 @@ function appOnlyChunkName() {
     // its static imports (lightweight-charts) would load with every portal page (decision 122).
     const info = context.getModuleInfo(id);
     if (info && info.importers.length === 0 && info.dynamicImporters.length > 0) return null;
+    if (ROUTE_ONLY_FEATURES.some((dir) => id.startsWith(dir))) return null;
     if (isOwnGrouped(id, publicModules)) return 'app';
     if (isAppLibrary(id, context, publicModules)) return 'app';
     return id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR)
