@@ -30,13 +30,17 @@ const PUBLIC_ROUTE_FILES = [
 ].map((file) => `${APP_DIR}${file}`);
 
 /**
- * Features that one portal route alone uses, left in that route's chunk (decision 122). The
- * terminal reaches the shared trading rules, which public pages reach too (the instrument pages'
- * specifications), so those stay out of the group; with the terminal grouped they landed in the
- * trade route's chunk, which the group then imported back: a cycle. Other portal pages need not
- * load the terminal either.
+ * The shared trading rules (`@brokerdesk/shared/trading`) form a chunk of their own (decision
+ * 122). The terminal (portal) and the instrument pages' specification tables (public, loaded on
+ * demand) both use them; left to Rollup they landed in the trade route's chunk, which the portal
+ * group then imported back (a chunk cycle), and as a library public pages reach they cannot join
+ * the group. One chunk both sides import keeps the graph acyclic.
  */
-const ROUTE_ONLY_FEATURES = [`${FEATURES_DIR}trading/`];
+function tradingRulesChunkName(id: string): string | null {
+  return id.startsWith(`${SHARED_DIR}trading/`) || id === `${SHARED_DIR}schemas/trading.ts`
+    ? 'trading-rules'
+    : null;
+}
 
 /**
  * Our own modules that only the portal and the back office use go into one chunk (docs/decisions
@@ -112,7 +116,6 @@ function appOnlyChunkName() {
     // its static imports (lightweight-charts) would load with every portal page (decision 122).
     const info = context.getModuleInfo(id);
     if (info && info.importers.length === 0 && info.dynamicImporters.length > 0) return null;
-    if (ROUTE_ONLY_FEATURES.some((dir) => id.startsWith(dir))) return null;
     if (isOwnGrouped(id, publicModules)) return 'app';
     if (isAppLibrary(id, context, publicModules)) return 'app';
     return id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR)
@@ -249,7 +252,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Only the matched modules: their dependencies (React, libraries, modules public
               // pages share) stay in the chunks the public pages already load.
               includeDependenciesRecursively: false,
-              groups: [{ name: appOnlyChunkName() }],
+              groups: [{ name: tradingRulesChunkName }, { name: appOnlyChunkName() }],
             },
           },
         },
