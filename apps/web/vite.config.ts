@@ -30,6 +30,19 @@ const PUBLIC_ROUTE_FILES = [
 ].map((file) => `${APP_DIR}${file}`);
 
 /**
+ * The shared trading rules (`@brokerdesk/shared/trading`) form a chunk of their own (decision
+ * 122). The terminal (portal) and the instrument pages' specification tables (public, loaded on
+ * demand) both use them; left to Rollup they landed in the trade route's chunk, which the portal
+ * group then imported back (a chunk cycle), and as a library public pages reach they cannot join
+ * the group. One chunk both sides import keeps the graph acyclic.
+ */
+function tradingRulesChunkName(id: string): string | null {
+  return id.startsWith(`${SHARED_DIR}trading/`) || id === `${SHARED_DIR}schemas/trading.ts`
+    ? 'trading-rules'
+    : null;
+}
+
+/**
  * Our own modules that only the portal and the back office use go into one chunk (docs/decisions
  * /070). Every route's entry in the route manifest — which every page, `/` included, downloads —
  * lists the chunks it imports; dozens of small shared chunks made each portal route's list long
@@ -99,6 +112,10 @@ function appOnlyChunkName() {
         queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
       }
     }
+    // A module reached only by import() (a chart's drawing code) is loaded on demand: grouped,
+    // its static imports (lightweight-charts) would load with every portal page (decision 122).
+    const info = context.getModuleInfo(id);
+    if (info && info.importers.length === 0 && info.dynamicImporters.length > 0) return null;
     if (isOwnGrouped(id, publicModules)) return 'app';
     if (isAppLibrary(id, context, publicModules)) return 'app';
     return id.startsWith(SRC_DIR) && !id.includes('?') && !id.startsWith(APP_DIR)
@@ -235,7 +252,7 @@ export default defineConfig(({ isSsrBuild }) => ({
               // Only the matched modules: their dependencies (React, libraries, modules public
               // pages share) stay in the chunks the public pages already load.
               includeDependenciesRecursively: false,
-              groups: [{ name: appOnlyChunkName() }],
+              groups: [{ name: tradingRulesChunkName }, { name: appOnlyChunkName() }],
             },
           },
         },

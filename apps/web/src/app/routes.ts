@@ -28,6 +28,7 @@ export default [
     route('userDashboard', 'layouts/portal-layout.tsx', [
       index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
       route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
+      route('trade', 'routes/portal/trade.tsx'),
       route('account', 'routes/portal/account.tsx'),
       route('support', 'routes/portal/support.tsx'),
       route('transactionHistory', 'routes/portal/transaction-history.tsx'),

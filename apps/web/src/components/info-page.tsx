@@ -63,7 +63,7 @@ export function InfoPage({ path, children }: { path: string; children: ReactNode
 export function StartTradingLink({ label = 'START TRADING NOW' }: { label?: string }) {
   return (
     <p className="info-cta">
-      <Link to={paths.userDashboard} className="button button--accent button--large">
+      <Link to={paths.trade} className="button button--accent button--large">
         {label}
       </Link>
     </p>

@@ -13,6 +13,8 @@ export const paths = {
   transactionHistory: '/userDashboard/transactionHistory',
   depositWithdrawal: '/userDashboard/depositWithdrawal',
   subscriptionTrade: '/userDashboard/subscriptionTrade',
+  /** The trading terminal (issue 18); every START TRADING NOW link leads here. */
+  trade: '/userDashboard/trade',
   packages: '/userDashboard/packages',
   referral: '/userDashboard/referral',
   verification: '/userDashboard/verification',

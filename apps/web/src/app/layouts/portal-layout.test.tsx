@@ -70,6 +70,7 @@ function renderPortalPages(path: string) {
 
 const PORTAL_LINKS = [
   ['Dashboard', '/userDashboard/dashboard'],
+  ['Trade', '/userDashboard/trade'],
   ['Account', '/userDashboard/account'],
   ['Deposit & Withdrawal', '/userDashboard/depositWithdrawal'],
   ['Packages', '/userDashboard/packages'],
@@ -96,6 +97,12 @@ describe('client portal', () => {
     renderPortal('/userDashboard/dashboard');
     expect((await screen.findByTestId('location')).textContent).toBe('/userLogin');
     expect(api.requests).toHaveLength(0);
+  });
+
+  it('sends a signed-out visitor of /userDashboard/trade to /userLogin with the way back', async () => {
+    const { router } = renderPortalPages('/userDashboard/trade');
+    expect((await screen.findByTestId('location')).textContent).toBe('/userLogin');
+    expect(router.state.location.search).toBe('?next=%2FuserDashboard%2Ftrade');
   });
 
   it('welcomes the client by first name and shows the five cards in dollars', async () => {

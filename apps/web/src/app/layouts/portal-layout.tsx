@@ -10,15 +10,25 @@ import { SiteFooter } from './site-footer';
 import { SkipLink } from './skip-link';
 import './portal-layout.css';
 
-/** docs/origin.md §2: no user token means /userLogin — also on a direct load of any portal URL. */
-export function clientLoader() {
-  if (!getToken('user')) throw redirect(paths.login);
+/**
+ * docs/origin.md §2: no user token means /userLogin — also on a direct load of any portal URL.
+ * A page other than the dashboard rides along as `?next=` (a START TRADING NOW link reaches
+ * /userDashboard/trade), and the login form returns there after signing in.
+ */
+export function clientLoader({ request }: { request: Request }) {
+  if (!getToken('user')) {
+    const { pathname } = new URL(request.url);
+    const back =
+      pathname.startsWith(`${paths.userDashboard}/`) && pathname !== paths.userDashboardHome;
+    throw redirect(back ? `${paths.login}?next=${encodeURIComponent(pathname)}` : paths.login);
+  }
   return null;
 }
 
 /** The portal's pages, in the seed's order. */
 const PORTAL_LINKS = [
   { to: paths.userDashboardHome, label: 'Dashboard' },
+  { to: paths.trade, label: 'Trade' },
   { to: paths.account, label: 'Account' },
   { to: paths.depositWithdrawal, label: 'Deposit & Withdrawal' },
   { to: paths.packages, label: 'Packages' },

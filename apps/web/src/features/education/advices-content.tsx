@@ -26,7 +26,7 @@ export function AdvicesContent() {
       </p>
 
       <p className="info-cta">
-        <Link to={paths.userDashboard} className="button button--accent button--large">
+        <Link to={paths.trade} className="button button--accent button--large">
           Start trading
         </Link>
       </p>

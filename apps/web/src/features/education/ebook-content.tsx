@@ -24,7 +24,7 @@ export function EbookContent() {
         follow it up in our free webinars. The e-book is general education, not investment advice.
       </p>
       <p className="info-cta">
-        <Link to={paths.userDashboard} className="button button--accent button--large">
+        <Link to={paths.trade} className="button button--accent button--large">
           Start trading now
         </Link>
       </p>

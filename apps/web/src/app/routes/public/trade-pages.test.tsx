@@ -94,7 +94,7 @@ describe('instrument pages', () => {
     expect(table.querySelectorAll('tbody tr')).toHaveLength(rows);
     expect(table.closest('[role="region"]')?.getAttribute('tabindex')).toBe('0');
     expect(screen.getByRole('link', { name: 'START TRADING NOW' }).getAttribute('href')).toBe(
-      '/userDashboard',
+      '/userDashboard/trade',
     );
   });
 });

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import { LoginForm } from './login-form';
+import { afterLoginPath, LoginForm } from './login-form';
 
 let api: FakeApi;
 
@@ -94,5 +94,14 @@ describe('LoginForm', () => {
       name: 'Logging in…',
     })) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
+  });
+
+  it('returns to the portal page named by ?next= after signing in, and nowhere else', () => {
+    expect(afterLoginPath('?next=%2FuserDashboard%2Ftrade')).toBe('/userDashboard/trade');
+    expect(afterLoginPath('')).toBe('/userDashboard/dashboard');
+    expect(afterLoginPath('?next=https%3A%2F%2Fevil.example')).toBe('/userDashboard/dashboard');
+    expect(afterLoginPath('?next=%2F%2Fevil.example%2FuserDashboard%2Fx')).toBe(
+      '/userDashboard/dashboard',
+    );
   });
 });

@@ -15,6 +15,16 @@ export function loginFailureMessage(error: unknown): string {
     : MESSAGES.login.failed;
 }
 
+/**
+ * Where to go after signing in: the portal page named by `?next=` (set by the portal's guard when
+ * a signed-out visitor followed a portal link), else the dashboard. Only a /userDashboard/ path
+ * is followed, so the parameter cannot send anyone off the site.
+ */
+export function afterLoginPath(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && /^\/userDashboard\/[A-Za-z]+$/.test(next) ? next : paths.userDashboardHome;
+}
+
 /** docs/origin.md §2 /userLogin. No client-side validation: the server answers every case. */
 export function LoginForm() {
   const navigate = useNavigate();
@@ -31,7 +41,7 @@ export function LoginForm() {
       {
         onSuccess: ({ token }) => {
           setToken('user', token);
-          void navigate(paths.userDashboardHome);
+          void navigate(afterLoginPath(window.location.search));
         },
         onError: (failure) => setError(loginFailureMessage(failure)),
       },

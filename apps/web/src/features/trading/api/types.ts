@@ -1,0 +1,142 @@
+// The §11.19 answers the terminal reads (docs/product.md §11.19). Prices and volumes arrive as
+// decimal strings and are turned into integer points and centilots with the shared decimal rules
+// (lib/units.ts) only where the terminal computes with them; money is integer cents.
+export type AccountKind = 'demo' | 'live';
+export type Side = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit' | 'stop';
+export type TimeInForce = 'GTC' | 'GTD' | 'DAY';
+
+/** An id as the API sends it (a number or a string): only ever put back into a URL. */
+export type Id = string | number;
+
+export interface TradingInstrument {
+  symbol: string;
+  displayName: string;
+  class: string;
+  base: string;
+  quote: string;
+  digits: number;
+  leverage: number;
+  spreadPoints: number;
+  stopsLevelPoints: number;
+  tradingEnabled: boolean;
+  open: boolean;
+}
+
+export interface QuoteRow {
+  symbol: string;
+  bid: string;
+  ask: string;
+  time: string;
+  changePercent: string | null;
+}
+
+export interface QuotesResponse {
+  priceSource: string;
+  quotes: QuoteRow[];
+}
+
+export interface Candle {
+  time: string;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  tickVolume: number;
+}
+
+export interface CandlesResponse {
+  priceSource: string;
+  symbol: string;
+  period: string;
+  candles: Candle[];
+}
+
+export interface TradingAccount {
+  id: Id;
+  kind: AccountKind;
+  status: string;
+  balanceMinor: number;
+  equityMinor: number;
+  usedMarginMinor: number;
+  freeMarginMinor: number;
+  marginLevel: string | null;
+  withdrawableMinor: number;
+  marginCall: boolean;
+}
+
+export interface TradingOrder {
+  id: Id;
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  volume: string;
+  price: string | null;
+  sl: string | null;
+  tp: string | null;
+  trailingPoints: number | string | null;
+  timeInForce: TimeInForce | null;
+  expiresAt: string | null;
+  status: string;
+  ocoGroupId: Id | null;
+  createdAt: string;
+}
+
+export interface TradingPosition {
+  id: Id;
+  symbol: string;
+  side: Side;
+  volume: string;
+  openPrice: string;
+  openTime: string;
+  sl: string | null;
+  tp: string | null;
+  trailingPoints: number | string | null;
+  marginMinor: number;
+  swapMinor: number;
+  floatingPnlMinor: number;
+  closePrice: string | null;
+}
+
+export interface TradingDeal {
+  id: Id;
+  positionId: Id;
+  orderId: Id | null;
+  symbol: string;
+  side: Side;
+  volume: string;
+  price: string;
+  time: string;
+  pnlMinor: number;
+  swapMinor: number;
+  /** 'in' opens a position (a fill), 'out' closes all or part of it. */
+  entry?: 'in' | 'out';
+  reason: string;
+  closedBy: string | null;
+  /** A stop loss moved there by the trailing stop. */
+  trailing?: boolean;
+}
+
+export interface DealsPage {
+  deals: TradingDeal[];
+  nextCursor: string | null;
+}
+
+/** The body of POST /api/trading/accounts/:id/orders for one order. */
+export interface PlaceOrderBody {
+  symbol: string;
+  side: Side;
+  type: OrderType;
+  volume: string;
+  price?: string;
+  sl?: string;
+  tp?: string;
+  trailingPoints?: number;
+  timeInForce?: TimeInForce;
+  expiresAt?: string;
+}
+
+export interface PlaceOrderResult {
+  orders: TradingOrder[];
+  position?: TradingPosition | null;
+}
