@@ -1,4 +1,4 @@
-// The money formulas of PRODUCT.md §11.5–§11.7, §11.10 and §11.13, in the model's own
+// The money formulas of docs/product.md §11.5–§11.7, §11.10 and §11.13, in the model's own
 // fractions. Every figure is integer cents; rounding happens only where the spec says.
 import type { ModelSpec } from './model-specs.js';
 import {

@@ -1,4 +1,4 @@
-// The order rules of PRODUCT.md §11.3 and §11.8 as plain predicates on integer points.
+// The order rules of docs/product.md §11.3 and §11.8 as plain predicates on integer points.
 import type { ModelSide } from './model-money.js';
 
 export type PendingType = 'limit' | 'stop';

@@ -1,4 +1,4 @@
-// The instruments the model knows, worked out by hand from PRODUCT.md §11.2 and the catalogue's
+// The instruments the model knows, worked out by hand from docs/product.md §11.2 and the catalogue's
 // display rows (never read from packages/shared: the model must be able to disagree with it).
 //
 //   EUR/USD, GBP/USD  3 pips, 1:200, 24h   → forex, digits 5, spread 3 × 10 = 30 points

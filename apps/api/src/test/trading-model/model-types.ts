@@ -15,7 +15,7 @@ export type RefusalCode =
   | 'INSUFFICIENT_MARGIN'
   | 'INSUFFICIENT_FUNDS';
 
-/** A result, or the refusal codes PRODUCT §11 allows (more than one only where it is silent). */
+/** A result, or the refusal codes docs/product.md §11 allows (more than one only where it is silent). */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; codes: RefusalCode[] };
 
 export type OrderType = 'market' | 'limit' | 'stop';

@@ -1,5 +1,5 @@
 // The model's own exact arithmetic: fractions of BigInts, always reduced, denominator > 0.
-// Written apart from packages/shared/src/trading on purpose (decision 123): a shared mistake in
+// Written apart from @brokerdesk/shared/trading on purpose (decision 123): a shared mistake in
 // rounding would otherwise agree with itself.
 
 export interface Fraction {

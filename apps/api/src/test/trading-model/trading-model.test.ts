@@ -1,5 +1,5 @@
 // The model's own rules, one behaviour at a time, so a disagreement with the engine can be read
-// against a small, checked statement of PRODUCT §11.8–§11.11.
+// against a small, checked statement of docs/product.md §11.8–§11.11.
 import { describe, expect, it } from 'vitest';
 import { TradingModel } from './trading-model.js';
 import type { OrderRequest, Outcome } from './model-types.js';

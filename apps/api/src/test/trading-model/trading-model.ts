@@ -1,6 +1,6 @@
-// An independent model of PRODUCT.md §11.5–§11.10 (and the arithmetic of §11.12–§11.13): the
+// An independent model of docs/product.md §11.5–§11.10 (and the arithmetic of §11.12–§11.13): the
 // accounts, positions, pending orders and deals an exact engine must hold after each request and
-// tick. It imports nothing from the engine or packages/shared/src/trading (decision 123;
+// tick. It imports nothing from the engine or @brokerdesk/shared/trading (decision 123;
 // imports.test.ts proves it), so a mistake must be made twice, independently, to go unseen.
 import { closeSidePrice, swapCents } from './model-money.js';
 import { validateOrder } from './model-checks.js';

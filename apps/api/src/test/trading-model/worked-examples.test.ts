@@ -1,4 +1,4 @@
-// PRODUCT.md §11.17's worked examples, reproduced by the independent model: 1–4 through its
+// docs/product.md §11.17's worked examples, reproduced by the independent model: 1–4 through its
 // requests and ticks, 5–7 as figures, levels, stop-out, protection and swap amounts.
 import { describe, expect, it } from 'vitest';
 import { marginLevelText, swapCents } from './model-money.js';
