@@ -1,4 +1,4 @@
-import { DataTable, type Column } from './instrument-table';
+import { DataTable, type Column } from './data-table';
 import type { FeeRow } from '../withdrawal-rows';
 
 const FEE_COLUMNS: readonly Column<FeeRow>[] = [

@@ -1,63 +1,7 @@
-import { useId, type ReactNode } from 'react';
 import type { ContractInstrument } from '@brokerdesk/shared';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { NOT_QUOTED, type ForexRow } from '../instrument-rows';
-import './instruments.css';
-
-export interface Column<Row> {
-  header: string;
-  cell: (row: Row) => ReactNode;
-}
-
-/**
- * A data table with a caption and column headers. The first cell of each row is its row
- * header. On narrow screens it scrolls sideways inside a focusable, labelled region, so
- * keyboard users can scroll it too, with a visible hint while it is clipped (issue 16).
- */
-export function DataTable<Row>({
-  caption,
-  columns,
-  rows,
-  rowKey,
-}: {
-  caption: string;
-  columns: readonly Column<Row>[];
-  rows: readonly Row[];
-  rowKey: (row: Row) => string;
-}) {
-  const captionId = useId();
-  return (
-    <ScrollRegion labelledBy={captionId}>
-      <table className="data-table">
-        <caption id={captionId}>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column, index) =>
-                index === 0 ? (
-                  <th key={column.header} scope="row">
-                    {column.cell(row)}
-                  </th>
-                ) : (
-                  <td key={column.header}>{column.cell(row)}</td>
-                ),
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
-  );
-}
+import { DataTable, type Column } from './data-table';
+import { TradingSpecs } from './trading-specs';
 
 export const FOREX_COLUMNS: readonly Column<ForexRow>[] = [
   { header: 'Instrument', cell: (row) => row.instrument },
@@ -105,12 +49,18 @@ export const CONTRACT_COLUMNS: readonly Column<ContractInstrument>[] = [
 
 export function ForexTable({ rows }: { rows: readonly ForexRow[] }) {
   return (
-    <DataTable
-      caption="Forex instruments: spreads, leverage and trading hours"
-      columns={FOREX_COLUMNS}
-      rows={rows}
-      rowKey={(row) => row.instrument}
-    />
+    <>
+      <DataTable
+        caption="Forex instruments: spreads, leverage and trading hours"
+        columns={FOREX_COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.instrument}
+      />
+      <TradingSpecs
+        caption="Trading specifications: forex and BTC/USD"
+        names={rows.map((row) => row.instrument)}
+      />
+    </>
   );
 }
 
@@ -124,11 +74,17 @@ export function ContractTable({
   withEcn: boolean;
 }) {
   return (
-    <DataTable
-      caption={caption}
-      columns={withEcn ? CONTRACT_COLUMNS_WITH_ECN : CONTRACT_COLUMNS}
-      rows={rows}
-      rowKey={(row) => row.instrument}
-    />
+    <>
+      <DataTable
+        caption={caption}
+        columns={withEcn ? CONTRACT_COLUMNS_WITH_ECN : CONTRACT_COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.instrument}
+      />
+      <TradingSpecs
+        caption={`Trading specifications: ${caption.toLowerCase()}`}
+        names={rows.map((row) => row.instrument)}
+      />
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { DataTable, type Column } from './instrument-table';
+import { DataTable, type Column } from './data-table';
 
 export interface TradingSession {
   session: string;

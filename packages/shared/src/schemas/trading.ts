@@ -1,0 +1,216 @@
+// Request bodies and queries of the trading API (PRODUCT §11.19). Shape only: prices and lots
+// stay decimal strings here (checked against the instrument's digits, volume rules and the
+// market by the engine, which also checks that an expiry is in the future by its own clock).
+// Exported through @brokerdesk/shared/trading only, so the public pages never load it.
+import { z } from 'zod';
+import { MAX_AMOUNT_CENTS } from '../money.js';
+import { CANDLE_PERIODS } from '../trading/candles.js';
+import { TRADING_MESSAGES as m } from '../trading/messages.js';
+import { SIDES, TIMES_IN_FORCE } from '../trading/types.js';
+
+/** A plain decimal: digits, optionally a point and digits. No sign, exponent or spaces. */
+const DECIMAL = /^\d{1,12}(?:\.\d{1,12})?$/;
+const LOTS = /^\d{1,9}(?:\.\d{1,2})?$/;
+/** ISO-8601 UTC with a Z: 2026-03-02T08:00:00Z or with milliseconds. */
+const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
+
+export const LotsSchema = z.string({ error: m.volumeFormat }).regex(LOTS, m.volumeFormat);
+export const PriceTextSchema = z.string({ error: m.priceFormat }).regex(DECIMAL, m.priceFormat);
+const StopTextSchema = z.string({ error: m.stopFormat }).regex(DECIMAL, m.stopFormat).nullable();
+const TrailingSchema = z
+  .number({ error: m.trailingFormat })
+  .int(m.trailingFormat)
+  .positive(m.trailingFormat)
+  .max(1_000_000_000, m.trailingFormat)
+  .nullable();
+const ExpiresAtSchema = z
+  .string({ error: m.expiresAtFormat })
+  .regex(ISO_UTC, m.expiresAtFormat)
+  .refine((text) => !Number.isNaN(Date.parse(text)), m.expiresAtFormat);
+
+export const SideSchema = z.enum(SIDES, { error: m.sideInvalid });
+export const TimeInForceSchema = z.enum(TIMES_IN_FORCE, { error: m.timeInForceInvalid });
+
+const orderShape = {
+  symbol: z.string({ error: m.symbolRequired }).min(1, m.symbolRequired).max(32),
+  side: SideSchema,
+  type: z.enum(['market', 'limit', 'stop'], { error: m.typeInvalid }),
+  volume: LotsSchema,
+  price: PriceTextSchema.nullish(),
+  sl: StopTextSchema.optional(),
+  tp: StopTextSchema.optional(),
+  trailingPoints: TrailingSchema.optional(),
+  timeInForce: TimeInForceSchema.optional(),
+  expiresAt: ExpiresAtSchema.nullish(),
+};
+
+type OrderFields = {
+  type: 'market' | 'limit' | 'stop';
+  price?: string | null;
+  timeInForce?: 'GTC' | 'GTD' | 'DAY';
+  expiresAt?: string | null;
+};
+
+/** Cross-field rules of one order: a pending order has a price; GTD and expiresAt go together. */
+function checkOrder(order: OrderFields, ctx: z.RefinementCtx, path: (string | number)[]): void {
+  const pending = order.type !== 'market';
+  const hasPrice = order.price !== undefined && order.price !== null;
+  if (pending && !hasPrice) {
+    ctx.addIssue({ code: 'custom', message: m.priceRequired, path: [...path, 'price'] });
+  }
+  if (!pending && hasPrice) {
+    ctx.addIssue({ code: 'custom', message: m.priceNotAllowed, path: [...path, 'price'] });
+  }
+  const tif = order.timeInForce ?? 'GTC';
+  if (!pending && tif !== 'GTC') {
+    ctx.addIssue({ code: 'custom', message: m.timeInForceMarket, path: [...path, 'timeInForce'] });
+  }
+  const hasExpiry = order.expiresAt !== undefined && order.expiresAt !== null;
+  if (tif === 'GTD' && !hasExpiry) {
+    ctx.addIssue({ code: 'custom', message: m.expiresAtRequired, path: [...path, 'expiresAt'] });
+  }
+  if (tif !== 'GTD' && hasExpiry) {
+    ctx.addIssue({ code: 'custom', message: m.expiresAtNotGtd, path: [...path, 'expiresAt'] });
+  }
+}
+
+export const OrderRequestSchema = z
+  .object(orderShape)
+  .superRefine((order, ctx) => checkOrder(order, ctx, []));
+export type OrderRequest = z.infer<typeof OrderRequestSchema>;
+
+const SingleOrderBodySchema = z
+  .object({ ...orderShape, oco: z.literal(false).optional() })
+  .superRefine((order, ctx) => checkOrder(order, ctx, []));
+
+const OcoOrderBodySchema = z
+  .object({
+    oco: z.literal(true),
+    orders: z.array(z.object(orderShape), { error: m.ocoPair }).length(2, m.ocoPair),
+  })
+  .superRefine((body, ctx) => {
+    body.orders.forEach((order, i) => checkOrder(order, ctx, ['orders', i]));
+    const [a, b] = body.orders;
+    if (!a || !b) return;
+    if (a.type === 'market' || b.type === 'market' || a.symbol !== b.symbol) {
+      ctx.addIssue({ code: 'custom', message: m.ocoPair, path: ['orders'] });
+    }
+  });
+
+/** POST …/orders: one order, or `{oco: true, orders: [a, b]}` (two pending orders, one symbol). */
+export const PlaceOrderBodySchema = z.discriminatedUnion('oco', [
+  OcoOrderBodySchema,
+  SingleOrderBodySchema,
+]);
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBodySchema>;
+
+function atLeastOneField(body: Record<string, unknown>): boolean {
+  return Object.values(body).some((value) => value !== undefined);
+}
+
+/** PATCH …/orders/:orderId: a pending order's price, SL, TP, trailing or expiry (null removes). */
+export const ModifyOrderBodySchema = z
+  .object({
+    price: PriceTextSchema.optional(),
+    sl: StopTextSchema.optional(),
+    tp: StopTextSchema.optional(),
+    trailingPoints: TrailingSchema.optional(),
+    expiresAt: ExpiresAtSchema.optional(),
+  })
+  .refine(atLeastOneField, m.nothingToChange);
+export type ModifyOrderBody = z.infer<typeof ModifyOrderBodySchema>;
+
+/** PATCH …/positions/:positionId: SL, TP, trailing (null removes). */
+export const ModifyPositionBodySchema = z
+  .object({
+    sl: StopTextSchema.optional(),
+    tp: StopTextSchema.optional(),
+    trailingPoints: TrailingSchema.optional(),
+  })
+  .refine(atLeastOneField, m.nothingToChange);
+export type ModifyPositionBody = z.infer<typeof ModifyPositionBodySchema>;
+
+/** POST …/positions/:positionId/close: `{volume?}`, all when absent; the body may be absent. */
+export const ClosePositionBodySchema = z.object({ volume: LotsSchema.optional() }).optional();
+export type ClosePositionBody = z.infer<typeof ClosePositionBodySchema>;
+
+/** POST …/transfers (live only): wallet → account ("in") or back ("out"), integer cents. */
+export const TransferBodySchema = z.object({
+  direction: z.enum(['in', 'out'], { error: m.directionInvalid }),
+  amountMinor: z
+    .number({ error: m.amountInvalid })
+    .int(m.amountInvalid)
+    .positive(m.amountInvalid)
+    .max(MAX_AMOUNT_CENTS, m.amountInvalid),
+});
+export type TransferBody = z.infer<typeof TransferBodySchema>;
+
+export const TRADING_ACCOUNT_KINDS = ['demo', 'live'] as const;
+export type TradingAccountKind = (typeof TRADING_ACCOUNT_KINDS)[number];
+
+/** POST /api/trading/accounts. */
+export const OpenAccountBodySchema = z.object({
+  kind: z.enum(TRADING_ACCOUNT_KINDS, { error: m.kindInvalid }),
+});
+export type OpenAccountBody = z.infer<typeof OpenAccountBodySchema>;
+
+/** A query-string whole number in [1, max] (numbers accepted too), default when absent. */
+function limitSchema(max: number, fallback: number) {
+  return z
+    .union([z.string().regex(/^\d{1,6}$/, m.limitInvalid), z.number()], { error: m.limitInvalid })
+    .optional()
+    .transform((value, ctx) => {
+      const limit = value === undefined ? fallback : Number(value);
+      if (!Number.isInteger(limit) || limit < 1 || limit > max) {
+        ctx.addIssue({ code: 'custom', message: m.limitInvalid });
+        return z.NEVER;
+      }
+      return limit;
+    });
+}
+
+export const CANDLES_MAX_LIMIT = 1000;
+/** GET /api/trading/candles?symbol=EURUSD&period=1m&limit=500. */
+export const CandlesQuerySchema = z.object({
+  symbol: z.string({ error: m.symbolRequired }).min(1, m.symbolRequired).max(32),
+  period: z.enum(CANDLE_PERIODS, { error: m.periodInvalid }),
+  limit: limitSchema(CANDLES_MAX_LIMIT, 300),
+});
+export type CandlesQuery = z.infer<typeof CandlesQuerySchema>;
+
+export const DEALS_MAX_LIMIT = 200;
+/** GET …/deals?cursor=…&limit=50 (newest first; the cursor is opaque to the caller). */
+export const DealsQuerySchema = z.object({
+  cursor: z.string({ error: m.cursorInvalid }).min(1, m.cursorInvalid).max(200).optional(),
+  limit: limitSchema(DEALS_MAX_LIMIT, 50),
+});
+export type DealsQuery = z.infer<typeof DealsQuerySchema>;
+
+/** GET …/orders?status=pending|history (pending when absent). */
+export const OrdersQuerySchema = z.object({
+  status: z.enum(['pending', 'history'], { error: m.statusInvalid }).default('pending'),
+});
+export type OrdersQuery = z.infer<typeof OrdersQuerySchema>;
+
+/** GET /api/trading/quotes and /stream: `symbols=EURUSD,GBPUSD` (all when absent). */
+export const QuotesQuerySchema = z.object({
+  symbols: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((text) =>
+      text === undefined
+        ? undefined
+        : text
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s.length > 0),
+    ),
+});
+export type QuotesQuery = z.infer<typeof QuotesQuerySchema>;
+
+/** The Idempotency-Key header every order, close and transfer call carries. */
+export const IdempotencyKeySchema = z
+  .string({ error: m.idempotencyKeyRequired })
+  .min(1, m.idempotencyKeyRequired)
+  .max(200, m.idempotencyKeyRequired);
