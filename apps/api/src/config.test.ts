@@ -137,12 +137,51 @@ describe('loadConfig', () => {
     );
   });
 
-  it('defaults the activity popup on, a 24-hour window and the sample market data', () => {
+  it('defaults the activity popup on, a 24-hour window and the simulated market data', () => {
     expect(loadConfig({})).toMatchObject({
       activityPopup: true,
       activityWindowHours: 24,
-      marketDataProvider: 'sample',
+      marketDataProvider: 'simulated',
+      marketSeed: undefined,
+      replaySpeed: 1,
+      replayLoop: false,
+      quoteStaleSeconds: 60,
+      tickRetentionHours: 2,
     });
+  });
+
+  it('reads the replay settings and keeps the manual source for tests', () => {
+    expect(
+      loadConfig({
+        MARKET_DATA_PROVIDER: 'replay',
+        REPLAY_FILE: '/tmp/ticks.jsonl',
+        REPLAY_SPEED: 'max',
+        REPLAY_LOOP: 'on',
+        MARKET_SEED: '42',
+      }),
+    ).toMatchObject({
+      marketDataProvider: 'replay',
+      replayFile: '/tmp/ticks.jsonl',
+      replaySpeed: 'max',
+      replayLoop: true,
+      marketSeed: 42,
+    });
+    expect(loadConfig({ REPLAY_SPEED: '60' }).replaySpeed).toBe(60);
+    expect(problemsOf({ MARKET_DATA_PROVIDER: 'replay' })).toEqual([
+      'REPLAY_FILE is required with MARKET_DATA_PROVIDER=replay',
+    ]);
+    expect(problemsOf({ MARKET_DATA_PROVIDER: 'manual' })).toEqual([
+      'MARKET_DATA_PROVIDER manual is for tests only (NODE_ENV=test)',
+    ]);
+    expect(
+      loadConfig({ MARKET_DATA_PROVIDER: 'manual', NODE_ENV: 'test' }).marketDataProvider,
+    ).toBe('manual');
+    // A test app runs no wall-clock simulator unless it asks for one.
+    expect(loadConfig({ NODE_ENV: 'test' }).marketDataProvider).toBe('manual');
+    expect(problemsOf({ REPLAY_SPEED: '0.5', TICK_RETENTION_HOURS: '0' })).toEqual([
+      'REPLAY_SPEED must be 1, a whole speed-up factor such as 60, or max',
+      'TICK_RETENTION_HOURS must be a whole number of hours from 1 to 720',
+    ]);
   });
 
   it('parses the activity popup and market data keys', () => {
@@ -150,12 +189,12 @@ describe('loadConfig', () => {
       loadConfig({
         ACTIVITY_POPUP: 'off',
         ACTIVITY_WINDOW_HOURS: '48',
-        MARKET_DATA_PROVIDER: 'sample',
+        MARKET_DATA_PROVIDER: 'simulated',
       }),
     ).toMatchObject({
       activityPopup: false,
       activityWindowHours: 48,
-      marketDataProvider: 'sample',
+      marketDataProvider: 'simulated',
     });
   });
 
@@ -169,7 +208,7 @@ describe('loadConfig', () => {
     ).toEqual([
       'ACTIVITY_POPUP must be on or off',
       'ACTIVITY_WINDOW_HOURS must be a whole number of hours from 1 to 720',
-      'MARKET_DATA_PROVIDER must be one of sample',
+      'MARKET_DATA_PROVIDER must be one of simulated, replay, manual',
     ]);
   });
 

@@ -4,8 +4,11 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-/** Market data providers this build knows; only the bundled sample one for now. */
-export const MARKET_DATA_PROVIDERS = ['sample'] as const;
+/**
+ * Where prices come from (docs/prices.md): the seeded simulator, a replayed file, or (tests
+ * only, NODE_ENV=test) ticks a test pushes.
+ */
+export const MARKET_DATA_PROVIDERS = ['simulated', 'replay', 'manual'] as const;
 export type MarketDataProviderName = (typeof MARKET_DATA_PROVIDERS)[number];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -170,6 +173,17 @@ const EnvSchema = z.object({
     .regex(/^\d{1,8}$/, 'must be a whole number of dollars (0 for no commission)')
     .transform((dollars) => Number(dollars) * 100)
     .default(25_000),
+  // Trading (docs/trading.md): the demo account's opening balance and the live-trading switch.
+  DEMO_BALANCE_USD: z
+    .string()
+    .regex(/^\d{1,8}$/, 'must be a whole number of dollars from 1 to 10000000')
+    .transform((dollars) => Number(dollars) * 100)
+    .refine(
+      (cents) => cents >= 100 && cents <= 1_000_000_000,
+      'must be a whole number of dollars from 1 to 10000000',
+    )
+    .default(1_000_000),
+  LIVE_TRADING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -189,7 +203,34 @@ const EnvSchema = z.object({
     .enum(MARKET_DATA_PROVIDERS, {
       error: `must be one of ${MARKET_DATA_PROVIDERS.join(', ')}`,
     })
-    .default('sample'),
+    .optional(),
+  MARKET_SEED: z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number from 0 to 4294967295')
+    .transform(Number)
+    .refine((seed) => seed <= 0xffff_ffff, 'must be a whole number from 0 to 4294967295')
+    .optional(),
+  REPLAY_FILE: z.string().optional(),
+  REPLAY_SPEED: z
+    .string()
+    .trim()
+    .regex(/^(max|\d{1,6})$/i, 'must be 1, a whole speed-up factor such as 60, or max')
+    .transform((text) => (text.toLowerCase() === 'max' ? ('max' as const) : Number(text)))
+    .refine((speed) => speed === 'max' || speed >= 1, 'must be at least 1, or max')
+    .default(1),
+  REPLAY_LOOP: z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  QUOTE_STALE_SECONDS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of seconds from 1 to 86400')
+    .transform(Number)
+    .refine((s) => s >= 1 && s <= 86_400, 'must be a whole number of seconds from 1 to 86400')
+    .default(60),
+  TICK_RETENTION_HOURS: z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of hours from 1 to 720')
+    .transform(Number)
+    .refine((hours) => hours >= 1 && hours <= 720, 'must be a whole number of hours from 1 to 720')
+    .default(2),
 });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -228,7 +269,20 @@ export interface Config {
   readonly activityPopup: boolean;
   /** How far back the popup's events go. */
   readonly activityWindowHours: number;
+  /** Where prices come from (docs/prices.md); `manual` only with NODE_ENV=test. */
   readonly marketDataProvider: MarketDataProviderName;
+  /** The simulator's seed; absent → a random one at start (logged). */
+  readonly marketSeed: number | undefined;
+  /** Absolute; required with MARKET_DATA_PROVIDER=replay. */
+  readonly replayFile: string | undefined;
+  /** 1 = recorded speed, N = N times faster, 'max' = as fast as the log takes them. */
+  readonly replaySpeed: number | 'max';
+  /** Start the file again (a whole number of weeks later) when it ends. */
+  readonly replayLoop: boolean;
+  /** An instrument is tradable while its latest tick is at most this old. */
+  readonly quoteStaleSeconds: number;
+  /** Ticks older than this (and behind the engine's cursor) are pruned. */
+  readonly tickRetentionHours: number;
   /** PostgreSQL connections per instance (PGlite has one). */
   readonly databasePoolMax: number;
   /** How long SIGTERM waits for in-flight requests before the process exits anyway. */
@@ -253,6 +307,10 @@ export interface Config {
    */
   readonly referralHoldDays: number;
   readonly referralCapMinor: number;
+  /** A new Demo trading account's balance (cents; DEMO_BALANCE_USD). */
+  readonly demoBalanceMinor: number;
+  /** LIVE_TRADING=on: live accounts open and trade; off: only closes, cancels and transfers. */
+  readonly liveTrading: boolean;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -290,6 +348,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.MARKET_DATA_PROVIDER === 'manual' && e.NODE_ENV !== 'test') {
+    throw new ConfigError(['MARKET_DATA_PROVIDER manual is for tests only (NODE_ENV=test)']);
+  }
+  if (e.MARKET_DATA_PROVIDER === 'replay' && !e.REPLAY_FILE) {
+    throw new ConfigError(['REPLAY_FILE is required with MARKET_DATA_PROVIDER=replay']);
+  }
   if (e.TOTP_ENCRYPTION_KEY_PREVIOUS && !e.TOTP_ENCRYPTION_KEY) {
     throw new ConfigError([
       'TOTP_ENCRYPTION_KEY_PREVIOUS needs TOTP_ENCRYPTION_KEY (the new key) beside it',
@@ -316,13 +380,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     activityPopup: e.ACTIVITY_POPUP === 'on',
     activityWindowHours: e.ACTIVITY_WINDOW_HOURS,
-    marketDataProvider: e.MARKET_DATA_PROVIDER,
+    // Tests get the manual source unless they ask: no wall-clock simulator in a test app.
+    marketDataProvider: e.MARKET_DATA_PROVIDER ?? (e.NODE_ENV === 'test' ? 'manual' : 'simulated'),
+    marketSeed: e.MARKET_SEED,
+    replayFile: e.REPLAY_FILE === undefined ? undefined : resolve(process.cwd(), e.REPLAY_FILE),
+    replaySpeed: e.REPLAY_SPEED,
+    replayLoop: e.REPLAY_LOOP === 'on',
+    quoteStaleSeconds: e.QUOTE_STALE_SECONDS,
+    tickRetentionHours: e.TICK_RETENTION_HOURS,
     fourEyesAboveMinor: e.FOUR_EYES_ABOVE,
     depositsBeforeDocumentsMinor: e.DEPOSITS_BEFORE_DOCUMENTS_USD,
     minWithdrawalMinor: e.MIN_WITHDRAWAL_USD,
     apiDocsUi: e.API_DOCS_UI === 'on',
     referralHoldDays: e.REFERRAL_HOLD_DAYS,
     referralCapMinor: e.REFERRAL_CAP_USD,
+    demoBalanceMinor: e.DEMO_BALANCE_USD,
+    liveTrading: e.LIVE_TRADING === 'on',
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -16,6 +16,7 @@ import { sessionRoutes } from '../modules/sessions/index.js';
 import { staffInvitationRoutes, staffMembersRoutes, staffRoutes } from '../modules/staff/index.js';
 import { subscriptionRoutes } from '../modules/subscriptions/index.js';
 import { staffSupportRoutes, supportRoutes } from '../modules/support/index.js';
+import { staffTradingRoutes, tradingRoutes } from '../modules/trading/index.js';
 import type { AuthRateLimit } from '../plugins/security.js';
 import type { AppServices } from './services.js';
 
@@ -48,4 +49,6 @@ export async function registerRoutes(
   await app.register(auditRoutes, { service: services.audit });
   await app.register(documentRoutes, { service: services.documents });
   await app.register(overviewRoutes, { service: services.overview });
+  await app.register(tradingRoutes, { service: services.trading });
+  await app.register(staffTradingRoutes, { service: services.trading });
 }

@@ -30,9 +30,10 @@ import {
   startMailWorker,
 } from '../modules/mail/index.js';
 import type { MailService } from '../modules/mail/index.js';
-import { makeMarketDataProvider, makeMarketsService } from '../modules/markets/index.js';
+import { makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
+import { makePriceHub, makePricesService } from '../modules/prices/index.js';
 import {
   makeReferralCommissions,
   makeReferralService,
@@ -47,6 +48,8 @@ import {
   makeStaffService,
 } from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
+import { makeNoPriceHub, makeTradingService } from '../modules/trading/index.js';
+import type { EngineHub, TradingService, TradingServiceDeps } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
 import { loadTotpKeys } from './totp-keys.js';
 
@@ -63,6 +66,11 @@ export interface ServiceContext {
   tasks?: BackgroundTasks;
   /** Keeps a stop that must run before the database closes (stops run in the order kept). */
   stopBeforeDatabaseCloses: (stop: () => Promise<void>) => void;
+  /** The prices the trading engine reads and where it resumes from (tests inject theirs). */
+  tradingHub?: {
+    hub: EngineHub;
+    readTicksAfter: TradingServiceDeps['readTicksAfter'];
+  };
 }
 
 /** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
@@ -115,6 +123,41 @@ function startReferralCommissions({
   return commissions;
 }
 
+/**
+ * The trading engine (docs/trading.md) on the price hub; its evaluator runs on the leader and
+ * stops before the database closes.
+ */
+function startTrading({
+  db,
+  config,
+  clock,
+  log,
+  ledger,
+  tradingHub,
+  stopBeforeDatabaseCloses,
+}: ServiceContext & { ledger: LedgerService }): TradingService {
+  const { hub, readTicksAfter } = tradingHub ?? {
+    hub: makeNoPriceHub(() => clock.now().getTime()),
+    readTicksAfter: async () => [],
+  };
+  const trading = makeTradingService({
+    db,
+    hub,
+    ledger,
+    log,
+    readTicksAfter,
+    liveTrading: config.liveTrading,
+    demoBalanceMinor: config.demoBalanceMinor,
+    quoteStaleSeconds: 60,
+  });
+  const stopEvaluator = trading.evaluator.start();
+  stopBeforeDatabaseCloses(async () => {
+    stopEvaluator();
+    await trading.evaluator.idle();
+  });
+  return trading;
+}
+
 export async function buildServices(context: ServiceContext) {
   const { db, config, clock, log } = context;
   // First, so it stops first: answered requests finish their work before anything closes.
@@ -144,6 +187,17 @@ export async function buildServices(context: ServiceContext) {
   });
   // Per-account and per-address limits on the mail a caller causes (issue 17).
   const limiter = makeActionLimiter({ store: attempts.store, clock });
+  // Prices (docs/prices.md): the hub leads or follows; it stops before the database closes.
+  const priceHub = makePriceHub({
+    db,
+    config,
+    clock,
+    log,
+    redis: { prefix: context.redisKeyPrefix },
+  });
+  context.stopBeforeDatabaseCloses(priceHub.stop);
+  await priceHub.start();
+  const prices = makePricesService({ db, hub: priceHub, clock });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -218,7 +272,9 @@ export async function buildServices(context: ServiceContext) {
     staffInvitations,
     accountLinks,
     reminders: makeReminderService({ db, clock, mail, limiter }),
-    markets: makeMarketsService({ provider: makeMarketDataProvider(config.marketDataProvider) }),
+    priceHub,
+    prices,
+    markets: makeMarketsService({ prices }),
     activity: makeActivityService({
       db,
       clock,
@@ -259,6 +315,9 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
+    trading: startTrading({ ...context, ledger }),
+    /** Tests fund wallets through it; routes never receive it. */
+    ledger,
   };
 }
 

@@ -6,3 +6,5 @@ export * from './tables/accounts.js';
 export * from './tables/money.js';
 export * from './tables/records.js';
 export * from './tables/referrals.js';
+export * from './tables/prices.js';
+export * from './tables/trading.js';

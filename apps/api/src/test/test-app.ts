@@ -21,6 +21,9 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { PasswordParams } from '../lib/passwords.js';
 import { databaseUrl, dropDatabase, quoteIdent, withAdminClient } from './postgres.js';
+import type { AppServices } from '../app/services.js';
+import { makeTestPriceHub } from './test-price-hub.js';
+import type { TestPriceHub } from './test-price-hub.js';
 import './provided.js';
 
 export const TEST_ADMIN_USERNAME = 'admin';
@@ -103,7 +106,14 @@ export interface TestAppOptions {
   backgroundTasks?: AppDeps['backgroundTasks'];
   /** A shorter request timeout than production's 60 s (a test of the cut). */
   requestTimeoutMs?: number;
+  /** The engine clock's start (default Monday 2026-03-02 08:00 UTC, markets open). */
+  startTime?: string;
+  /** The price hub to trade on (default a fresh one at startTime): a restart passes the old one's log. */
+  priceHub?: TestPriceHub;
 }
+
+/** A Monday morning: every instrument of the catalogue is open. */
+export const TEST_START_TIME = '2026-03-02T08:00:00.000Z';
 
 export interface RegisteredClient {
   email: string;
@@ -130,6 +140,10 @@ export interface TestApp {
   /** Registers and logs in a new client. */
   signedInClient(): Promise<RegisteredClient & { token: string }>;
   staffLogin(username?: string, password?: string): Promise<string>;
+  /** The prices trading sees: push ticks, move the engine clock. */
+  prices: TestPriceHub['manual'];
+  hub: TestPriceHub;
+  services: AppServices;
   close(): Promise<void>;
 }
 
@@ -192,6 +206,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const database: Database = options.reuseDatabase
     ? { ...options.reuseDatabase, close: async () => undefined }
     : await createTestDatabase(options.database);
+  const hub =
+    options.priceHub ?? makeTestPriceHub({ startTime: options.startTime ?? TEST_START_TIME });
+  let services: AppServices | null = null;
   const app = await buildApp(config, {
     db: database,
     clock: options.clock,
@@ -201,7 +218,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     redisKeyPrefix: options.redisKeyPrefix ?? `bd-test:${randomUUID()}:`,
     backgroundTasks: options.backgroundTasks,
     requestTimeoutMs: options.requestTimeoutMs,
+    tradingHub: { hub, readTicksAfter: hub.readTicksAfter },
+    onServices: (built) => {
+      services = built;
+    },
   });
+  if (!services) throw new Error('buildApp built no services');
 
   const register: TestApp['register'] = (overrides = {}) =>
     app.inject({
@@ -243,6 +265,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     register,
     createClient,
     login,
+    prices: hub.manual,
+    hub,
+    services,
     async signedInClient() {
       const client = await createClient();
       return { ...client, token: await login(client.email, client.password) };

@@ -56,7 +56,8 @@ export function staffProvenance(
   return transaction.direction === 'credit' ? 'Credited by staff' : 'Debited by staff';
 }
 
-/** The parts of the Profit card; trading will add `trading: 'Realised by trades'`. */
+/** The parts of the Profit card: staff credits, and the live trading account's realised P/L. */
 export const PROFIT_PART_LABELS: Record<ProfitSource, string> = {
   staff: 'Credited by staff',
+  trading: 'Realised by trades',
 };

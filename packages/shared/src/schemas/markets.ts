@@ -5,8 +5,11 @@ import { z } from 'zod';
 
 export const MARKET_TABS = ['popular', 'forex', 'futures', 'indexes'] as const;
 
-/** 'sample' = the bundled, illustrative figures; the UI must label them "Sample data". */
-export const MARKET_DATA_SOURCES = ['sample', 'live'] as const;
+/**
+ * 'sample' = the bundled, illustrative figures (the UI says "Sample data"); 'simulated' and
+ * 'replay' = the price hub's simulated or replayed ticks (the UI says "Simulated prices").
+ */
+export const MARKET_DATA_SOURCES = ['sample', 'simulated', 'replay', 'live'] as const;
 export type MarketDataSource = (typeof MARKET_DATA_SOURCES)[number];
 
 export const MarketQuoteSchema = z.object({

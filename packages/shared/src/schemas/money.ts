@@ -69,6 +69,7 @@ export const TRANSACTION_TYPES = [
   'adjustment',
   'subscription',
   'reversal',
+  'transfer',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
@@ -82,6 +83,7 @@ export const TRANSACTION_TYPE_LABELS: Record<TransactionType, string> = {
   adjustment: 'Adjustment',
   subscription: 'Subscription',
   reversal: 'Reversal',
+  transfer: 'Transfer',
 };
 
 export const TRANSACTION_STATUSES = [
@@ -254,7 +256,7 @@ export type BalanceHistory = z.infer<typeof BalanceHistorySchema>;
  * a 'trading' part (realised by trades). A part is listed only when it has moved money, so the
  * portal never shows a made-up zero (docs/product.md §10, decision 103).
  */
-export const PROFIT_SOURCES = ['staff'] as const;
+export const PROFIT_SOURCES = ['staff', 'trading'] as const;
 export type ProfitSource = (typeof PROFIT_SOURCES)[number];
 
 /** GET /api/money/profit: the Profit card's total and its parts. */

@@ -34,6 +34,13 @@ export const LEDGER_TRANSFER_KINDS = [
   'referral_bonus',
   'adjustment',
   'reversal',
+  // Trading (docs/trading.md, §11.14): wallet ↔ live account, realised P/L; swap and nbp are
+  // reserved for the risk rules (issue 19).
+  'trading_in',
+  'trading_out',
+  'trade_pnl',
+  'swap',
+  'nbp',
 ] as const;
 export const LEDGER_TRANSFER_STATES = ['pending', 'posted', 'voided'] as const;
 export type LedgerTransferKind = (typeof LEDGER_TRANSFER_KINDS)[number];
@@ -147,6 +154,7 @@ export const TRANSACTION_TYPE_VALUES = [
   'adjustment',
   'subscription',
   'reversal',
+  'transfer',
 ] as const;
 export const TRANSACTION_STATUS_VALUES = [
   'pending',

@@ -192,9 +192,12 @@ export function makeClientService({
   }: {
     clientId: string;
   }): Promise<DashboardResponse> {
-    const [profile, finances, transactions, plans] = await Promise.all([
+    const [profile, finances, trading, transactions, plans] = await Promise.all([
       findClientProfileById(db, clientId),
       ledger.getClientFinances(db, clientId),
+      // The live trading account (§11.14): its balance counts, and its realised P/L, swaps and
+      // protections add to the Profit card (negative when trades lost).
+      ledger.getTradingAccountTotals(db, clientId),
       findHistoryPage(db, { clientId }, { limit: DASHBOARD_TRANSACTIONS }),
       findSubscriptionsNewestFirst(db, clientId),
     ]);
@@ -211,10 +214,12 @@ export function makeClientService({
         finances: [
           {
             deposited: centsToDollars(finances.depositedMinor),
-            profit: centsToDollars(finances.profitMinor),
+            profit: centsToDollars(
+              finances.profitMinor + trading.tradePnlMinor + trading.swapMinor + trading.nbpMinor,
+            ),
             bonus: centsToDollars(finances.bonusMinor),
             refBonus: centsToDollars(finances.refBonusMinor),
-            balance: centsToDollars(finances.balanceMinor),
+            balance: centsToDollars(finances.balanceMinor + trading.balanceMinor),
           },
         ],
         transactions: (transactions ?? []).map(toDashboardTransaction),

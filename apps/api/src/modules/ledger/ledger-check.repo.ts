@@ -228,3 +228,49 @@ export async function findReferralCommissionMismatches(
   `)) as unknown as { rows: Mismatch[] };
   return result.rows;
 }
+
+/**
+ * Trading (§11.14): each live deal with a non-zero P/L has exactly one trade_pnl transfer of
+ * |pnl| in the right direction (its own key), no demo deal has one, and no flat live trading
+ * account (no open position) has a negative balance.
+ */
+export async function findTradingMismatches(
+  db: Db,
+): Promise<{ subject: string; problem: string }[]> {
+  type Mismatch = { subject: string; problem: string };
+  const deals = (await db.execute(sql`
+    select * from (select 'deal ' || d.id as subject,
+      case
+        when ta.kind = 'demo' and (d.transfer_id is not null or exists (select 1 from ledger_transfers x
+          where x.actor = 'system:trading' and x.idempotency_key = d.key))
+          then 'demo deal reached the ledger'
+        when ta.kind = 'live' and d.pnl_minor <> 0 and (select count(*) from ledger_transfers x
+          where x.actor = 'system:trading' and x.idempotency_key = d.key
+          and x.kind = 'trade_pnl' and x.state = 'posted') <> 1
+          then 'P/L without exactly one trade_pnl transfer'
+        when ta.kind = 'live' and d.pnl_minor <> 0 and (t.id is null or t.kind <> 'trade_pnl'
+          or t.amount_minor <> abs(d.pnl_minor)
+          or (case when d.pnl_minor > 0 then t.credit_account_id else t.debit_account_id end)
+            is distinct from la.id)
+          then 'trade_pnl transfer differs from the deal''s P/L'
+        when d.pnl_minor = 0 and d.transfer_id is not null
+          then 'zero P/L with a transfer'
+      end as problem
+    from trading_deals d
+    join trading_accounts ta on ta.id = d.account_id
+    left join ledger_transfers t on t.id = d.transfer_id
+    left join ledger_accounts la on la.code = 'client:' || ta.client_id || ':trading') checked
+    where problem is not null
+  `)) as unknown as { rows: Mismatch[] };
+  const flat = (await db.execute(sql`
+    select 'trading account ' || la.code as subject,
+      'flat with balance ' || (la.credits_posted - la.debits_posted) as problem
+    from ledger_accounts la
+    join trading_accounts ta on la.code = 'client:' || ta.client_id || ':trading'
+      and ta.kind = 'live' and ta.status = 'open'
+    where la.credits_posted - la.debits_posted < 0
+      and not exists (select 1 from trading_positions p
+        where p.account_id = ta.id and p.status = 'open')
+  `)) as unknown as { rows: Mismatch[] };
+  return [...deals.rows, ...flat.rows];
+}

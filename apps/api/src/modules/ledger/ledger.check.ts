@@ -8,6 +8,7 @@ import {
   findNegativeClientAccounts,
   findReferralCommissionMismatches,
   findStatementMismatches,
+  findTradingMismatches,
   findWrongKindTotals,
   sumAccountTotals,
 } from './ledger-check.repo.js';
@@ -22,6 +23,10 @@ export const LEDGER_INVARIANTS = [
   {
     id: 7,
     name: 'referral commissions agree with their transfers, stay within the cap and are paid no earlier than their release date',
+  },
+  {
+    id: 8,
+    name: 'each live deal with a P/L has one trade_pnl transfer of |pnl|; no flat trading account is negative',
   },
 ] as const;
 
@@ -102,6 +107,10 @@ export async function checkLedger(db: Db): Promise<LedgerBreach[]> {
 
   for (const row of await findReferralCommissionMismatches(db)) {
     breaches.push({ invariant: 7, message: `${row.subject}: ${row.problem}` });
+  }
+
+  for (const row of await findTradingMismatches(db)) {
+    breaches.push({ invariant: 8, message: `${row.subject}: ${row.problem}` });
   }
 
   return breaches;

@@ -346,3 +346,26 @@ export async function findClientCashTotals(
   for (const row of rows) if (row.kind !== null && row.net !== null) byKind.set(row.kind, row.net);
   return { account: first, byKind };
 }
+
+/** An account's totals and net posted cents by kind, by code (a trading account has no client). */
+export async function findAccountTotalsByCode(
+  db: Db,
+  code: string,
+): Promise<ClientCashTotals | null> {
+  const rows = await db
+    .select({
+      creditsPosted: ledgerAccounts.creditsPosted,
+      debitsPosted: ledgerAccounts.debitsPosted,
+      debitsPending: ledgerAccounts.debitsPending,
+      kind: ledgerKindTotals.kind,
+      net: ledgerKindTotals.netPostedMinor,
+    })
+    .from(ledgerAccounts)
+    .leftJoin(ledgerKindTotals, eq(ledgerKindTotals.accountId, ledgerAccounts.id))
+    .where(eq(ledgerAccounts.code, code));
+  const [first] = rows;
+  if (!first) return null;
+  const byKind = new Map<LedgerTransferKind, number>();
+  for (const row of rows) if (row.kind !== null && row.net !== null) byKind.set(row.kind, row.net);
+  return { account: first, byKind };
+}

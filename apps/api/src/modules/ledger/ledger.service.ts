@@ -12,6 +12,7 @@ import {
   addToAccountTotals,
   addToKindTotals,
   findAccountByCode,
+  findAccountTotalsByCode,
   findClientCashAccount,
   findClientCashTotals,
   findReversalOf,
@@ -37,13 +38,32 @@ export const PLATFORM_ACCOUNT_CODES = [
   'platform:plans',
   'platform:fees',
   'platform:adjustments',
+  // Trading (§11.14): the platform's side of every trade; swaps and NBP (issue 19).
+  'platform:dealing',
+  'platform:swaps',
+  'platform:nbp',
 ] as const;
 export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
 export type ClientAccountCode = `client:${string}:cash`;
-export type LedgerAccountCode = PlatformAccountCode | ClientAccountCode;
+/**
+ * A client's live trading account. Its row has no client_id (that column names the one cash
+ * account a client has): it is never balance-checked by a posting, because realised losses may
+ * take it below zero (§11.14); the trading module checks what may leave it under its own lock.
+ */
+export type TradingAccountCode = `client:${string}:trading`;
+export type LedgerAccountCode = PlatformAccountCode | ClientAccountCode | TradingAccountCode;
 
 export function clientCashCode(clientId: string): ClientAccountCode {
   return `client:${clientId}:cash`;
+}
+
+export function clientTradingCode(clientId: string): TradingAccountCode {
+  return `client:${clientId}:trading`;
+}
+
+function isTradingCode(code: string): boolean {
+  const match = /^client:(.+):trading$/.exec(code);
+  return match?.[1] !== undefined && isUuid(match[1]);
 }
 
 function clientIdOfCode(code: string): string | null {
@@ -144,7 +164,9 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
   async function createAccount(tx: Db, code: string): Promise<LedgerAccount> {
     const clientId = clientIdOfCode(code);
     if (clientId) return upsertAccount(tx, { code, clientId });
-    if (isPlatformCode(code)) return upsertAccount(tx, { code, clientId: null });
+    if (isPlatformCode(code) || isTradingCode(code)) {
+      return upsertAccount(tx, { code, clientId: null });
+    }
     throw new Error(`unknown ledger account code ${code}`);
   }
 
@@ -409,7 +431,27 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     };
   }
 
+  /**
+   * A live trading account's posted balance (credits − debits) and its net realised P/L
+   * (trade_pnl), swaps and protections, from the maintained totals; zeros before first use.
+   */
+  async function getTradingAccountTotals(
+    handle: Db,
+    clientId: string,
+  ): Promise<{ balanceMinor: number; tradePnlMinor: number; swapMinor: number; nbpMinor: number }> {
+    const totals = await findAccountTotalsByCode(handle, clientTradingCode(clientId));
+    if (!totals) return { balanceMinor: 0, tradePnlMinor: 0, swapMinor: 0, nbpMinor: 0 };
+    const of = (kind: LedgerTransferKind) => totals.byKind.get(kind) ?? 0;
+    return {
+      balanceMinor: totals.account.creditsPosted - totals.account.debitsPosted,
+      tradePnlMinor: of('trade_pnl'),
+      swapMinor: of('swap'),
+      nbpMinor: of('nbp'),
+    };
+  }
+
   return {
+    getTradingAccountTotals,
     ensureClientAccount,
     lockAccountsFor,
     createTransfer,

@@ -1,10 +1,8 @@
-// Where the home page's quotes and price series come from. The bundled sample provider serves
-// the origin site's illustrative quotes and a generated series, with no network and no
-// randomness at request time; a live provider implements the same interface and is selected
-// by MARKET_DATA_PROVIDER (config.ts).
+// The bundled sample figures: the origin site's illustrative quotes and a generated series, with
+// no network and no randomness at request time. Since the price hub (modules/prices) they are
+// only the fallback of GET /api/markets before any tick exists (markets.service.ts).
 import { SAMPLE_MARKET_QUOTES } from '@brokerdesk/shared';
 import type { MarketDataSource, MarketTabQuotes, PricePoint } from '@brokerdesk/shared';
-import type { MarketDataProviderName } from '../../config.js';
 
 export interface MarketDataProvider {
   /** 'sample' makes every response, and the UI, say "Sample data". */
@@ -102,11 +100,3 @@ export const sampleMarketDataProvider: MarketDataProvider = {
     return SAMPLE_AS_OF;
   },
 };
-
-/** The provider named by MARKET_DATA_PROVIDER (config.ts rejects any other name at start). */
-export function makeMarketDataProvider(name: MarketDataProviderName): MarketDataProvider {
-  switch (name) {
-    case 'sample':
-      return sampleMarketDataProvider;
-  }
-}

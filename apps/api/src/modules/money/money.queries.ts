@@ -193,11 +193,16 @@ export function makeMoneyQueries({
    * by staff; trading will add its own kind and part (decision 103). No money, no part.
    */
   async function getProfitBreakdown(clientId: string): Promise<ProfitBreakdown> {
-    const { profitMinor } = await ledger.getClientFinances(db, clientId);
-    return {
-      totalMinor: profitMinor,
-      parts: profitMinor === 0 ? [] : [{ source: 'staff', amountMinor: profitMinor }],
-    };
+    const [{ profitMinor }, trading] = await Promise.all([
+      ledger.getClientFinances(db, clientId),
+      ledger.getTradingAccountTotals(db, clientId),
+    ]);
+    // Realised by trades: the live account's net trade P/L, swaps and protections (§11.14).
+    const tradedMinor = trading.tradePnlMinor + trading.swapMinor + trading.nbpMinor;
+    const parts: ProfitBreakdown['parts'] = [];
+    if (profitMinor !== 0) parts.push({ source: 'staff', amountMinor: profitMinor });
+    if (tradedMinor !== 0) parts.push({ source: 'trading', amountMinor: tradedMinor });
+    return { totalMinor: profitMinor + tradedMinor, parts };
   }
 
   async function listPendingForStaff() {

@@ -37,7 +37,11 @@ export default function Home() {
     for (const entry of markets.tabs) fromApi[entry.tab] = entry.quotes;
     return fromApi;
   }, [markets]);
-  const sample = markets ? markets.source === 'sample' : true;
+  const sample = markets ? markets.source !== 'live' : true;
+  const label =
+    markets?.source === 'simulated' || markets?.source === 'replay'
+      ? 'Simulated prices'
+      : 'Sample data';
 
   return (
     <>
@@ -55,6 +59,7 @@ export default function Home() {
       <PriceTicker
         quotes={markets ? (markets.tabs.find((t) => t.tab === 'popular')?.quotes ?? []) : null}
         sample={sample}
+        label={label}
       />
       <WhyChooseUs site={site} />
       <PlanCards plans={PLANS} />
@@ -62,8 +67,9 @@ export default function Home() {
         symbol={markets?.series.symbol ?? CHART_SYMBOL}
         points={markets ? markets.series.points : null}
         sample={sample}
+        label={label}
       />
-      <MarketsWidget quotes={widgetQuotes} sample={sample} />
+      <MarketsWidget quotes={widgetQuotes} sample={sample} label={label} />
       <FourSteps />
       <PlatformDownloads downloads={site.downloads} />
     </>

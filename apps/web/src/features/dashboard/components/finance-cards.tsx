@@ -17,8 +17,8 @@ const ZERO: Finances = { deposited: 0, profit: 0, bonus: 0, refBonus: 0, balance
 
 /**
  * `finances` undefined = still loading. A client without a finances entry sees zeros. The
- * Profit card lists where its figure came from ("Credited by staff"; trading will add its own
- * part), and only the parts that moved money (decision 103).
+ * Profit card lists where its figure came from ("Credited by staff", "Realised by trades" on
+ * the live trading account), and only the parts that moved money (decision 103).
  */
 export function FinanceCards({
   finances,

@@ -17,10 +17,12 @@ export interface MarketsWidgetProps {
   quotes: Record<MarketTab, readonly MarketQuote[]>;
   /** true while the figures are the bundled sample (labelled "Sample data"). */
   sample: boolean;
+  /** The badge's words while `sample` (default "Sample data"). */
+  label?: string;
 }
 
 /** Global markets: WAI-ARIA tabs (arrow keys, Home, End) over a name/bid/ask/change table. */
-export function MarketsWidget({ quotes, sample }: MarketsWidgetProps) {
+export function MarketsWidget({ quotes, sample, label }: MarketsWidgetProps) {
   const [active, setActive] = useState<MarketTab>('popular');
   const tabRefs = useRef<Partial<Record<MarketTab, HTMLButtonElement | null>>>({});
   const baseId = useId();
@@ -50,7 +52,7 @@ export function MarketsWidget({ quotes, sample }: MarketsWidgetProps) {
       <div className="container">
         <div className="markets-head">
           <h2 id={`${baseId}-title`}>Global markets</h2>
-          {sample ? <SampleBadge /> : null}
+          {sample ? <SampleBadge label={label} /> : null}
         </div>
         <div role="tablist" aria-label="Market" className="markets-tabs">
           {TABS.map((tab) => (

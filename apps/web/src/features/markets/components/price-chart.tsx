@@ -7,6 +7,8 @@ export interface PriceChartProps {
   /** null until /api/markets answers. */
   points: readonly PricePoint[] | null;
   sample: boolean;
+  /** The badge's words while `sample` (default "Sample data"). */
+  label?: string;
 }
 
 /** How far before the chart scrolls into view its library starts loading. */
@@ -29,7 +31,7 @@ export function describeSeries(symbol: string, points: readonly PricePoint[]): s
  * viewport (IntersectionObserver + dynamic import), never in the page's initial bundle. The box
  * keeps its height from the first paint, and a text summary describes the data.
  */
-export function PriceChart({ symbol, points, sample }: PriceChartProps) {
+export function PriceChart({ symbol, points, sample, label }: PriceChartProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
 
@@ -96,7 +98,7 @@ export function PriceChart({ symbol, points, sample }: PriceChartProps) {
       <div className="container">
         <div className="markets-head">
           <h2 id="price-chart-title">{symbol} price</h2>
-          {sample ? <SampleBadge /> : null}
+          {sample ? <SampleBadge label={label} /> : null}
         </div>
         <figure className="price-chart-figure" aria-label={`${symbol} price chart`}>
           <div ref={boxRef} className="price-chart-box" aria-hidden="true" />

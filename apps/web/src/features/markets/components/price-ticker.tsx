@@ -6,10 +6,12 @@ export interface PriceTickerProps {
   /** null until /api/markets answers; the strip keeps its height meanwhile. */
   quotes: readonly MarketQuote[] | null;
   sample: boolean;
+  /** The badge's words while `sample` (default "Sample data"). */
+  label?: string;
 }
 
 /** A static strip of prices (no scrolling animation, so nothing moves on its own). */
-export function PriceTicker({ quotes, sample }: PriceTickerProps) {
+export function PriceTicker({ quotes, sample, label }: PriceTickerProps) {
   return (
     <section className="ticker" aria-label="Prices">
       {/* Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too. */}
@@ -18,7 +20,7 @@ export function PriceTicker({ quotes, sample }: PriceTickerProps) {
           <p className="ticker-loading">Loading prices…</p>
         ) : (
           <>
-            {sample ? <SampleBadge /> : null}
+            {sample ? <SampleBadge label={label} /> : null}
             <ul className="ticker-list">
               {quotes.map((quote) => (
                 <li key={quote.name} className="ticker-item">

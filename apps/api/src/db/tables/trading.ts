@@ -1,0 +1,267 @@
+// Trading (docs/trading.md, decision 120): demo and live trading accounts, orders, positions,
+// deals, the idempotency record of client requests and the tick evaluator's cursor. Prices are
+// integer points, volumes integer centilots, money integer cents (docs/product.md §11.1).
+// Orders, positions and deals have increasing bigint ids: the evaluator works "in ascending id"
+// and of two OCO orders triggered by one tick the lower id fills (§11.8, §11.9).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt, inList } from './columns.js';
+import { clients } from './accounts.js';
+import { ledgerTransfers } from './money.js';
+
+// Kept literal for drizzle-kit.
+export const TRADING_ACCOUNT_KIND_VALUES = ['demo', 'live'] as const;
+export const TRADING_ACCOUNT_STATUS_VALUES = ['open', 'archived'] as const;
+export const TRADING_SIDE_VALUES = ['buy', 'sell'] as const;
+export const TRADING_ORDER_TYPE_VALUES = ['market', 'limit', 'stop'] as const;
+export const TRADING_TIF_VALUES = ['GTC', 'GTD', 'DAY'] as const;
+export const TRADING_ORDER_STATUS_VALUES = [
+  'pending',
+  'filled',
+  'cancelled',
+  'expired',
+  'rejected',
+] as const;
+export const TRADING_POSITION_STATUS_VALUES = ['open', 'closed'] as const;
+export const TRADING_DEAL_ENTRY_VALUES = ['in', 'out'] as const;
+export const TRADING_DEAL_REASON_VALUES = [
+  'client',
+  'sl',
+  'tp',
+  'stop_out',
+  'staff',
+  'reset',
+] as const;
+export type TradingAccountKind = (typeof TRADING_ACCOUNT_KIND_VALUES)[number];
+export type TradingOrderStatus = (typeof TRADING_ORDER_STATUS_VALUES)[number];
+export type TradingDealReason = (typeof TRADING_DEAL_REASON_VALUES)[number];
+
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const points = (name: string) => bigint(name, { mode: 'number' });
+const at = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+
+export const tradingAccounts = pgTable(
+  'trading_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => clients.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: TRADING_ACCOUNT_KIND_VALUES }).notNull(),
+    status: text('status', { enum: TRADING_ACCOUNT_STATUS_VALUES }).notNull().default('open'),
+    /** Demo only: the stored balance. A live balance is its ledger account's (§11.14). */
+    balanceMinor: cents('balance_minor'),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    archivedAt: at('archived_at'),
+  },
+  (t) => [
+    uniqueIndex('trading_accounts_client_kind_open_unique')
+      .on(t.clientId, t.kind)
+      .where(sql`${t.status} = 'open'`),
+    index('trading_accounts_client_idx').on(t.clientId, t.createdAt),
+    check(
+      'trading_accounts_kind_valid',
+      sql`${t.kind} in (${inList(TRADING_ACCOUNT_KIND_VALUES)})`,
+    ),
+    check(
+      'trading_accounts_status_valid',
+      sql`${t.status} in (${inList(TRADING_ACCOUNT_STATUS_VALUES)})`,
+    ),
+    check(
+      'trading_accounts_live_no_stored_balance',
+      sql`${t.kind} = 'demo' or ${t.balanceMinor} = 0`,
+    ),
+  ],
+);
+
+export const tradingOrders = pgTable(
+  'trading_orders',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: TRADING_SIDE_VALUES }).notNull(),
+    type: text('type', { enum: TRADING_ORDER_TYPE_VALUES }).notNull(),
+    volume: integer('volume').notNull(),
+    /** Pending orders: the order price; market orders: null. */
+    price: points('price'),
+    sl: points('sl'),
+    tp: points('tp'),
+    trailingPoints: integer('trailing_points'),
+    timeInForce: text('time_in_force', { enum: TRADING_TIF_VALUES }),
+    expiresAt: at('expires_at'),
+    status: text('status', { enum: TRADING_ORDER_STATUS_VALUES }).notNull(),
+    ocoGroupId: uuid('oco_group_id'),
+    /** Why a triggered order was rejected (INSUFFICIENT_MARGIN). */
+    rejectCode: text('reject_code'),
+    /** The position its fill opened. */
+    positionId: bigint('position_id', { mode: 'number' }),
+    requestKey: text('request_key'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('trading_orders_account_idx').on(t.accountId, t.id),
+    // The evaluator's candidates: pending orders of one symbol whose price the tick crossed.
+    index('trading_orders_pending_idx')
+      .on(t.symbol, t.side, t.type, t.price)
+      .where(sql`${t.status} = 'pending'`),
+    index('trading_orders_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'pending' and ${t.expiresAt} is not null`),
+    index('trading_orders_oco_idx').on(t.ocoGroupId),
+    check('trading_orders_side_valid', sql`${t.side} in (${inList(TRADING_SIDE_VALUES)})`),
+    check('trading_orders_type_valid', sql`${t.type} in (${inList(TRADING_ORDER_TYPE_VALUES)})`),
+    check(
+      'trading_orders_status_valid',
+      sql`${t.status} in (${inList(TRADING_ORDER_STATUS_VALUES)})`,
+    ),
+    check('trading_orders_volume_positive', sql`${t.volume} > 0`),
+    check('trading_orders_pending_has_price', sql`${t.type} = 'market' or ${t.price} is not null`),
+  ],
+);
+
+export const tradingPositions = pgTable(
+  'trading_positions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => tradingOrders.id, {
+      onDelete: 'restrict',
+    }),
+    symbol: text('symbol').notNull(),
+    side: text('side', { enum: TRADING_SIDE_VALUES }).notNull(),
+    volume: integer('volume').notNull(),
+    openPrice: points('open_price').notNull(),
+    openTime: at('open_time').notNull(),
+    openTickSeq: bigint('open_tick_seq', { mode: 'number' }).notNull(),
+    sl: points('sl'),
+    tp: points('tp'),
+    trailingPoints: integer('trailing_points'),
+    marginMinor: bigint('margin_minor', { mode: 'number' }).notNull(),
+    /** Effective leverage, fixed at the open (§11.7). */
+    leverage: integer('leverage').notNull(),
+    /** R(quote) at the fill tick as a reduced fraction (decimal BigInt text): margin inputs. */
+    openRateNum: text('open_rate_num').notNull(),
+    openRateDen: text('open_rate_den').notNull(),
+    swapMinor: cents('swap_minor'),
+    status: text('status', { enum: TRADING_POSITION_STATUS_VALUES }).notNull().default('open'),
+    closedAt: at('closed_at'),
+    version: integer('version').notNull().default(0),
+  },
+  (t) => [
+    index('trading_positions_account_idx').on(t.accountId, t.id),
+    // The evaluator's candidates: open positions of one symbol with a stop, target or trail.
+    index('trading_positions_stops_idx')
+      .on(t.symbol, t.id)
+      .where(
+        sql`${t.status} = 'open' and (${t.sl} is not null or ${t.tp} is not null or ${t.trailingPoints} is not null)`,
+      ),
+    index('trading_positions_open_symbol_idx')
+      .on(t.symbol, t.accountId)
+      .where(sql`${t.status} = 'open'`),
+    check('trading_positions_side_valid', sql`${t.side} in (${inList(TRADING_SIDE_VALUES)})`),
+    check(
+      'trading_positions_status_valid',
+      sql`${t.status} in (${inList(TRADING_POSITION_STATUS_VALUES)})`,
+    ),
+    check('trading_positions_volume_positive', sql`${t.volume} > 0`),
+  ],
+);
+
+export const tradingDeals = pgTable(
+  'trading_deals',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The effect's key (§11.15): fill:<orderId>, close:<positionId>, partial:<id>:<version>. */
+    key: text('key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradingPositions.id, { onDelete: 'restrict' }),
+    orderId: bigint('order_id', { mode: 'number' }).references(() => tradingOrders.id, {
+      onDelete: 'restrict',
+    }),
+    symbol: text('symbol').notNull(),
+    /** The position's side. */
+    side: text('side', { enum: TRADING_SIDE_VALUES }).notNull(),
+    /** in = a fill that opened the position, out = a close (full or part). */
+    entry: text('entry', { enum: TRADING_DEAL_ENTRY_VALUES }).notNull(),
+    volume: integer('volume').notNull(),
+    price: points('price').notNull(),
+    /** The tick that made it; null for a reset (no price). */
+    tickSeq: bigint('tick_seq', { mode: 'number' }),
+    time: at('time').notNull(),
+    pnlMinor: cents('pnl_minor'),
+    swapMinor: cents('swap_minor'),
+    reason: text('reason', { enum: TRADING_DEAL_REASON_VALUES }).notNull(),
+    /** 'client:<id>', 'system' or 'staff:<id>' (with a reason, issue 19). */
+    closedBy: text('closed_by'),
+    trailing: boolean('trailing').notNull().default(false),
+    /** Live accounts: the trade_pnl transfer of a non-zero P/L. */
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('trading_deals_key_unique').on(t.key),
+    index('trading_deals_account_idx').on(t.accountId, t.id),
+    index('trading_deals_position_idx').on(t.positionId),
+    check('trading_deals_side_valid', sql`${t.side} in (${inList(TRADING_SIDE_VALUES)})`),
+    check('trading_deals_entry_valid', sql`${t.entry} in (${inList(TRADING_DEAL_ENTRY_VALUES)})`),
+    check(
+      'trading_deals_reason_valid',
+      sql`${t.reason} in (${inList(TRADING_DEAL_REASON_VALUES)})`,
+    ),
+    check('trading_deals_volume_positive', sql`${t.volume} > 0`),
+  ],
+);
+
+/**
+ * A client request's answer, per (account, Idempotency-Key): a repeat gets the stored status and
+ * body and changes nothing. Business refusals are stored; malformed requests never reach here.
+ */
+export const tradingRequests = pgTable(
+  'trading_requests',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    key: text('key').notNull(),
+    /** Which call and body it answered (a key reused for another request is refused). */
+    fingerprint: text('fingerprint').notNull(),
+    statusCode: integer('status_code').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] })],
+);
+
+/** The evaluator's cursor: the last tick seq whose effects are committed (one row, id 1). */
+export const tradingEvaluatorCursor = pgTable(
+  'trading_evaluator_cursor',
+  {
+    id: integer('id').primaryKey(),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('trading_evaluator_cursor_one_row', sql`${t.id} = 1`)],
+);

@@ -1,0 +1,24 @@
+// What the trading module's parts share, built once by makeTradingService.
+import type { Db } from '../../db/client.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { EngineHub } from './price-hub.js';
+import type { TradingEffects } from './trading-effects.js';
+import type { RequestRunner } from './trading-requests.js';
+
+export interface TradingContext {
+  db: Db;
+  hub: EngineHub;
+  ledger: LedgerService;
+  runner: RequestRunner;
+  effects: TradingEffects;
+  /** LIVE_TRADING=on. */
+  liveTrading: boolean;
+  /** QUOTE_STALE_SECONDS in ms: an older latest tick makes an instrument not tradable. */
+  staleMs: number;
+  demoBalanceMinor: number;
+  /**
+   * The risk rules' hook (§11.12, issue 19): runs in the transaction of every change to an
+   * account (fill, close, transfer) and on every account a tick touches. Empty in this issue.
+   */
+  afterAccountChange(tx: Db, accountId: string): Promise<void>;
+}

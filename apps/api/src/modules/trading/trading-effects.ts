@@ -1,0 +1,202 @@
+// The effects every path shares — a fill opening a position, a close (full or part) realising
+// P/L — run inside the caller's transaction, which already holds the trading account's lock.
+// Each is keyed (§11.15): a deal's key is UNIQUE and its ledger transfer carries the same key, so
+// re-processing a tick or replaying a request doubles nothing.
+import { closePrice, marginMinor, pnlMinor, trailedStopLoss } from '@brokerdesk/shared/trading';
+import type { Rational } from '@brokerdesk/shared/trading';
+import type { Db } from '../../db/client.js';
+import type { TradingDealReason } from '../../db/schema.js';
+import { clientTradingCode } from '../ledger/index.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { Tick } from './price-hub.js';
+import {
+  addToDemoBalance,
+  insertDeal,
+  insertPosition,
+  setDealTransfer,
+  updateOpenPosition,
+  updatePendingOrder,
+} from './trading.repo.js';
+import type { AccountRow, DealRow, OrderRow, PositionRow } from './trading.repo.js';
+import { marginOfPosition } from './trading-market.js';
+import { specOf } from './trading-specs.js';
+
+/** Who the ledger records for the engine's own postings (§11.14). */
+export const TRADING_ACTOR = 'system:trading';
+
+export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
+  /** §11.5: demo, the stored balance; live, the ledger account's posted balance. */
+  async function balanceOf(tx: Db, account: AccountRow): Promise<number> {
+    if (account.kind === 'demo') return account.balanceMinor;
+    return (await ledger.getTradingAccountTotals(tx, account.clientId)).balanceMinor;
+  }
+
+  /** Books a deal's P/L: demo to the stored balance, live through the ledger (trade_pnl). */
+  async function realise(tx: Db, account: AccountRow, deal: DealRow): Promise<void> {
+    if (deal.pnlMinor === 0) return;
+    if (account.kind === 'demo') {
+      await addToDemoBalance(tx, account.id, deal.pnlMinor);
+      return;
+    }
+    const trading = clientTradingCode(account.clientId);
+    const profit = deal.pnlMinor > 0;
+    const { transfer } = await ledger.createTransfer({
+      tx,
+      debit: profit ? 'platform:dealing' : trading,
+      credit: profit ? trading : 'platform:dealing',
+      amountMinor: Math.abs(deal.pnlMinor),
+      kind: 'trade_pnl',
+      idempotencyKey: deal.key,
+      actor: TRADING_ACTOR,
+    });
+    await setDealTransfer(tx, deal.id, transfer.id);
+  }
+
+  /**
+   * Fills an order at the tick (buy at ask, sell at bid; the caller computed the fill price and
+   * checked margin): the order becomes filled and a new position opens with the order's stops,
+   * its trail applied at once. Null when the order was no longer pending (a racer filled it).
+   */
+  async function fillOrder(
+    tx: Db,
+    {
+      account,
+      order,
+      tick,
+      price,
+      rate,
+      at,
+    }: {
+      account: AccountRow;
+      order: OrderRow;
+      tick: Tick;
+      price: number;
+      rate: Rational;
+      at: Date;
+    },
+  ): Promise<{ order: OrderRow; position: PositionRow; deal: DealRow } | null> {
+    const spec = specOf(order.symbol);
+    const leverage = spec.leverage;
+    let sl = order.sl;
+    if (order.trailingPoints !== null) {
+      sl = trailedStopLoss(order.side, order.trailingPoints, sl, tick) ?? sl;
+    }
+    const position = await insertPosition(tx, {
+      accountId: account.id,
+      orderId: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      volume: order.volume,
+      openPrice: price,
+      openTime: at,
+      openTickSeq: tick.seq,
+      sl,
+      tp: order.tp,
+      trailingPoints: order.trailingPoints,
+      marginMinor: marginMinor({ spec, volume: order.volume, openPrice: price, rate, leverage }),
+      leverage,
+      openRateNum: rate.num.toString(),
+      openRateDen: rate.den.toString(),
+    });
+    const filled = await updatePendingOrder(tx, order.id, {
+      status: 'filled',
+      positionId: position.id,
+      updatedAt: at,
+    });
+    if (!filled) throw new Error(`order ${order.id} was not pending when filled`);
+    const deal = await insertDeal(tx, {
+      key: `fill:${order.id}`,
+      accountId: account.id,
+      positionId: position.id,
+      orderId: order.id,
+      symbol: order.symbol,
+      side: order.side,
+      entry: 'in',
+      volume: order.volume,
+      price,
+      tickSeq: tick.seq,
+      time: at,
+      reason: 'client',
+    });
+    if (!deal) throw new Error(`order ${order.id} already has a fill deal`);
+    return { order: filled, position, deal };
+  }
+
+  /**
+   * Closes `volume` of a position at the tick's close-side price with P/L at `rate` (§11.10):
+   * all of it (key close:<id>) or part (the caller's key, with the position's version). The
+   * remainder keeps id, open price and stops; its margin is recomputed from the same inputs.
+   * Null when the key was already used (nothing happens twice).
+   */
+  async function closePosition(
+    tx: Db,
+    args: {
+      account: AccountRow;
+      position: PositionRow;
+      volume: number;
+      tick: Tick | null;
+      rate: Rational | null;
+      reason: TradingDealReason;
+      closedBy: string;
+      key?: string;
+      trailing?: boolean;
+      at: Date;
+    },
+  ): Promise<{ deal: DealRow; position: PositionRow | null } | null> {
+    const { account, position, volume, tick, rate, at } = args;
+    const spec = specOf(position.symbol);
+    const full = volume === position.volume;
+    // A reset ends positions without a price or P/L (§11.5).
+    const price = tick ? closePrice(position.side, tick) : position.openPrice;
+    const pnl =
+      tick && rate
+        ? pnlMinor({
+            spec,
+            side: position.side,
+            volume,
+            openPrice: position.openPrice,
+            closePrice: price,
+            rate,
+          })
+        : 0;
+    const key = full
+      ? `close:${position.id}`
+      : (args.key ?? `partial:${position.id}:${position.version}`);
+    const deal = await insertDeal(tx, {
+      key,
+      accountId: account.id,
+      positionId: position.id,
+      orderId: null,
+      symbol: position.symbol,
+      side: position.side,
+      entry: 'out',
+      volume,
+      price,
+      tickSeq: tick?.seq ?? null,
+      time: at,
+      pnlMinor: pnl,
+      reason: args.reason,
+      closedBy: args.closedBy,
+      trailing: args.trailing ?? false,
+    });
+    if (!deal) return null;
+    const updated = await updateOpenPosition(
+      tx,
+      position.id,
+      position.version,
+      full
+        ? { status: 'closed', closedAt: at }
+        : {
+            volume: position.volume - volume,
+            marginMinor: marginOfPosition(position, position.volume - volume),
+          },
+    );
+    if (!updated) throw new Error(`position ${position.id} changed while closing`);
+    await realise(tx, account, deal);
+    return { deal, position: full ? null : updated };
+  }
+
+  return { balanceOf, fillOrder, closePosition };
+}
+
+export type TradingEffects = ReturnType<typeof makeTradingEffects>;

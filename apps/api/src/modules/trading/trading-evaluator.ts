@@ -1,0 +1,287 @@
+// The tick evaluator (§11.9, §11.15), on the leader only. For each logged tick in seq order, in
+// one transaction with the cursor: positions of the symbol in ascending id (SL, then TP, then the
+// trail), then pending orders that trigger (margin, then fill or reject; a fill cancels its OCO
+// partner and its new position's SL/TP is checked on the same tick), then the risk hook for the
+// accounts touched. Effects are keyed too, so re-processing a tick doubles nothing. On becoming
+// leader it catches up from cursor + 1; a clock listener expires GTD/DAY orders.
+import {
+  closePrice,
+  findSpec,
+  isOpen,
+  marginMinor,
+  openPrice,
+  pnlMinor,
+  stopLossHit,
+  takeProfitHit,
+  trailedStopLoss,
+} from '@brokerdesk/shared/trading';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { Tick } from './price-hub.js';
+import {
+  advanceCursor,
+  findDueOrders,
+  findOrderForUpdate,
+  findPendingPartners,
+  findPositionForUpdate,
+  findStopCandidates,
+  findTriggeredOrders,
+  listOpenPositions,
+  lockAccount,
+  readCursor,
+  updateOpenPosition,
+  updatePendingOrder,
+} from './trading.repo.js';
+import type { AccountRow, OrderRow, PositionRow } from './trading.repo.js';
+import type { TradingContext } from './trading-context.js';
+import { figuresOf, rateOf } from './trading-market.js';
+import type { MarketView } from './trading-market.js';
+
+const CATCH_UP_BATCH = 1000;
+const EXPIRY_BATCH = 500;
+
+export interface EvaluatorDeps {
+  context: TradingContext;
+  /** Reads logged ticks after a seq (the prices module's readTicksAfter). */
+  readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
+  log: FastifyBaseLogger;
+}
+
+export function makeTradingEvaluator({ context, readTicksAfter, log }: EvaluatorDeps) {
+  const { db, hub, effects } = context;
+  /** The latest quote per symbol as of the tick being evaluated (§11.6: seq ≤ the event's). */
+  const quotes = new Map<string, Tick>();
+  let chain: Promise<void> = Promise.resolve();
+  let lastSeq = 0;
+  /** Set when a tick failed: the next work first catches up from the cursor in the log. */
+  let behind = false;
+
+  function marketAt(tick: Tick): MarketView {
+    // A symbol not seen since this instance started falls back to the hub's latest tick.
+    return { latest: (symbol) => quotes.get(symbol) ?? hub.latest(symbol), nowMs: tick.timeMs };
+  }
+
+  /** Trading allowed for triggers: open account, not a live one under LIVE_TRADING=off. */
+  function mayTrigger(account: AccountRow): boolean {
+    return account.status === 'open' && (account.kind === 'demo' || context.liveTrading);
+  }
+
+  /** Step 2 for one position: SL, then TP (close at the tick's price), then the trail. */
+  async function evaluatePosition(
+    tx: Db,
+    tick: Tick,
+    candidate: PositionRow,
+    touched: Set<string>,
+  ) {
+    const account = await lockAccount(tx, candidate.accountId);
+    if (!account) return;
+    const position = await findPositionForUpdate(tx, account.id, candidate.id);
+    if (!position || position.status !== 'open') return;
+    await stopsOnTick(tx, tick, account, position, touched);
+  }
+
+  async function stopsOnTick(
+    tx: Db,
+    tick: Tick,
+    account: AccountRow,
+    position: PositionRow,
+    touched: Set<string>,
+  ): Promise<void> {
+    const market = marketAt(tick);
+    const spec = findSpec(position.symbol);
+    if (!spec) return;
+    const hitSl = stopLossHit(position.side, position.sl, tick);
+    const hitTp = !hitSl && takeProfitHit(position.side, position.tp, tick);
+    if (hitSl || hitTp) {
+      const rate = rateOf(spec, market);
+      if (!rate) return; // no conversion tick yet: nothing can be priced (§11.6)
+      const closed = await effects.closePosition(tx, {
+        account,
+        position,
+        volume: position.volume,
+        tick,
+        rate,
+        reason: hitSl ? 'sl' : 'tp',
+        closedBy: 'system',
+        trailing: hitSl && position.trailingPoints !== null,
+        at: new Date(tick.timeMs),
+      });
+      if (closed) touched.add(account.id);
+      return;
+    }
+    if (position.trailingPoints === null) return;
+    const moved = trailedStopLoss(position.side, position.trailingPoints, position.sl, tick);
+    if (moved === null) return;
+    await updateOpenPosition(tx, position.id, position.version, { sl: moved });
+  }
+
+  /** Step 3 for one triggered order: margin at the fill tick, then fill or reject. */
+  async function evaluateOrder(tx: Db, tick: Tick, candidate: OrderRow, touched: Set<string>) {
+    const account = await lockAccount(tx, candidate.accountId);
+    if (!account || !mayTrigger(account)) return;
+    const order = await findOrderForUpdate(tx, account.id, candidate.id);
+    if (!order || order.status !== 'pending') return; // e.g. its OCO partner filled first
+    const spec = findSpec(order.symbol);
+    if (!spec) return;
+    const market = marketAt(tick);
+    const rate = rateOf(spec, market);
+    if (!rate) return;
+    const at = new Date(tick.timeMs);
+    const price = openPrice(order.side, tick);
+    const margin = marginMinor({
+      spec,
+      volume: order.volume,
+      openPrice: price,
+      rate,
+      leverage: spec.leverage,
+    });
+    const ownPnl = pnlMinor({
+      spec,
+      side: order.side,
+      volume: order.volume,
+      openPrice: price,
+      closePrice: closePrice(order.side, tick),
+      rate,
+    });
+    const balance = await effects.balanceOf(tx, account);
+    const positions = await listOpenPositions(tx, account.id);
+    const figures = figuresOf(balance, positions, market, [
+      { marginMinor: margin, floatingPnlMinor: ownPnl },
+    ]);
+    touched.add(account.id);
+    if (figures.freeMarginMinor <= 0) {
+      await updatePendingOrder(tx, order.id, {
+        status: 'rejected',
+        rejectCode: 'INSUFFICIENT_MARGIN',
+        ocoGroupId: null,
+        updatedAt: at,
+      });
+      if (order.ocoGroupId !== null) {
+        for (const partner of await findPendingPartners(tx, order.ocoGroupId, order.id)) {
+          await updatePendingOrder(tx, partner.id, { ocoGroupId: null, updatedAt: at });
+        }
+      }
+      return;
+    }
+    const fill = await effects.fillOrder(tx, { account, order, tick, price, rate, at });
+    if (!fill) return;
+    if (order.ocoGroupId !== null) {
+      for (const partner of await findPendingPartners(tx, order.ocoGroupId, order.id)) {
+        await updatePendingOrder(tx, partner.id, { status: 'cancelled', updatedAt: at });
+      }
+    }
+    await stopsOnTick(tx, tick, account, fill.position, touched);
+  }
+
+  /** One tick, all its effects and the cursor in one transaction. */
+  async function evaluateTick(tick: Tick): Promise<void> {
+    quotes.set(tick.symbol, tick);
+    if (tick.seq <= lastSeq) return;
+    const spec = findSpec(tick.symbol);
+    await db.transaction(async (tx) => {
+      const touched = new Set<string>();
+      if (spec && isOpen(spec, tick.timeMs)) {
+        const q = {
+          symbol: tick.symbol,
+          bid: tick.bid,
+          ask: tick.ask,
+          time: new Date(tick.timeMs),
+        };
+        for (const position of await findStopCandidates(tx, q)) {
+          await evaluatePosition(tx, tick, position, touched);
+        }
+        for (const order of await findTriggeredOrders(tx, q)) {
+          await evaluateOrder(tx, tick, order, touched);
+        }
+      }
+      // Step 4: the risk rules (issue 19) for every account touched.
+      for (const accountId of touched) await context.afterAccountChange(tx, accountId);
+      await advanceCursor(tx, tick.seq, new Date(tick.timeMs));
+    });
+    lastSeq = tick.seq;
+  }
+
+  /** Runs work after everything queued before it (ticks, catch-up, expiry never overlap). */
+  function serial(work: () => Promise<void>): Promise<void> {
+    const next = chain.then(work, work);
+    chain = next.catch((error: unknown) => {
+      behind = true;
+      log.error({ err: error }, 'trading evaluator failed; it resumes from its cursor');
+    });
+    return next;
+  }
+
+  async function catchUp(): Promise<void> {
+    lastSeq = await readCursor(db);
+    for (;;) {
+      const ticks = await readTicksAfter(db, lastSeq, CATCH_UP_BATCH);
+      for (const tick of ticks) await evaluateTick(tick);
+      if (ticks.length < CATCH_UP_BATCH) return;
+    }
+  }
+
+  /** GTD and DAY orders whose time has come are marked expired (key expire:<id>: conditional). */
+  async function expireDue(nowMs: number): Promise<void> {
+    const due = await findDueOrders(db, new Date(nowMs), EXPIRY_BATCH);
+    for (const order of due) {
+      await db.transaction(async (tx) => {
+        const account = await lockAccount(tx, order.accountId);
+        if (!account) return;
+        const expired = await updatePendingOrder(tx, order.id, {
+          status: 'expired',
+          ocoGroupId: null,
+          updatedAt: new Date(nowMs),
+        });
+        if (expired && order.ocoGroupId !== null) {
+          for (const partner of await findPendingPartners(tx, order.ocoGroupId, order.id)) {
+            await updatePendingOrder(tx, partner.id, {
+              ocoGroupId: null,
+              updatedAt: new Date(nowMs),
+            });
+          }
+        }
+      });
+    }
+  }
+
+  function start(): () => void {
+    // Seed the conversion map with what this instance holds (refined tick by tick after).
+    hub.setPruneFloor(() => readCursor(db));
+    const stops = [
+      hub.onTicks((ticks) => {
+        if (!hub.isLeader()) {
+          for (const tick of ticks) quotes.set(tick.symbol, tick);
+          return;
+        }
+        return serial(async () => {
+          if (behind) {
+            behind = false;
+            await catchUp();
+            return;
+          }
+          for (const tick of ticks) await evaluateTick(tick);
+        });
+      }),
+      hub.onLeadership((leader) => {
+        if (leader) void serial(catchUp);
+      }),
+      hub.onClock((nowMs) => {
+        if (!hub.isLeader()) return;
+        return serial(() => expireDue(nowMs));
+      }),
+    ];
+    if (hub.isLeader()) void serial(catchUp);
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }
+
+  /** Resolves once everything queued so far is done (tests, shutdown). */
+  function idle(): Promise<void> {
+    return chain;
+  }
+
+  return { start, idle, evaluateTick, catchUp, expireDue };
+}
+
+export type TradingEvaluator = ReturnType<typeof makeTradingEvaluator>;

@@ -1,0 +1,405 @@
+// Orders (§11.8): market orders fill at once at the latest logged tick; limit and stop orders
+// wait, with SL/TP, trailing, OCO pairs and time in force; modify and cancel. Refusals follow
+// §11.11's order exactly, and every change runs in the account's idempotent transaction.
+import { randomUUID } from 'node:crypto';
+import {
+  checkPendingPrice,
+  checkStops,
+  checkVolume,
+  closePrice,
+  findSpec,
+  marginMinor,
+  nextRolloverAfter,
+  openPrice,
+  pnlMinor,
+} from '@brokerdesk/shared/trading';
+import type { Rational, Side, TradingSpec } from '@brokerdesk/shared/trading';
+import type { Db } from '../../db/client.js';
+import type { Tick } from './price-hub.js';
+import {
+  findOrderForUpdate,
+  findPendingPartners,
+  insertOrder,
+  listOpenPositions,
+  updatePendingOrder,
+} from './trading.repo.js';
+import type { AccountRow, OrderRow } from './trading.repo.js';
+import type { TradingContext } from './trading-context.js';
+import { figuresOf, tradableQuote } from './trading-market.js';
+import type { MarketView } from './trading-market.js';
+import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
+import type { StoredAnswer } from './trading-requests.js';
+import { toOrderView, toPositionView } from './trading.view.js';
+
+/** One order as the client sends it (validated in shape by the shared schema). */
+export interface OrderRequest {
+  symbol: string;
+  side: Side;
+  type: 'market' | 'limit' | 'stop';
+  volume: string;
+  price?: string | null;
+  sl?: string | null;
+  tp?: string | null;
+  trailingPoints?: number | null;
+  timeInForce?: 'GTC' | 'GTD' | 'DAY' | null;
+  expiresAt?: string | null;
+}
+
+export type PlaceOrderRequest =
+  (OrderRequest & { oco?: false }) | { oco: true; orders: OrderRequest[] };
+
+export interface OrderChange {
+  price?: string;
+  sl?: string | null;
+  tp?: string | null;
+  trailingPoints?: number | null;
+  expiresAt?: string | null;
+}
+
+interface ParsedOrder {
+  spec: TradingSpec | undefined;
+  symbol: string;
+  side: Side;
+  type: 'market' | 'limit' | 'stop';
+  volume: number;
+  price: number | null;
+  sl: number | null;
+  tp: number | null;
+  trailingPoints: number | null;
+  timeInForce: 'GTC' | 'GTD' | 'DAY' | null;
+  expiresAt: Date | null;
+}
+
+/** Step 1 (VALIDATION_FAILED): decimals at the instrument's digits, a future expiry. */
+function parseOrder(request: OrderRequest, nowMs: number): ParsedOrder {
+  const spec = findSpec(request.symbol);
+  const digits = spec?.digits ?? 8;
+  const pending = request.type !== 'market';
+  if (pending && (request.price === undefined || request.price === null)) {
+    throw invalid('price', 'A pending order needs a price');
+  }
+  const timeInForce = pending ? (request.timeInForce ?? 'GTC') : null;
+  let expiresAt: Date | null = null;
+  if (timeInForce === 'GTD') {
+    const ms = request.expiresAt ? Date.parse(request.expiresAt) : NaN;
+    if (!Number.isFinite(ms)) throw invalid('expiresAt', 'A GTD order needs an expiry time');
+    if (ms <= nowMs) throw invalid('expiresAt', 'The expiry time must be in the future');
+    expiresAt = new Date(ms);
+  } else if (timeInForce === 'DAY') {
+    expiresAt = new Date(nextRolloverAfter(nowMs));
+  }
+  return {
+    spec,
+    symbol: request.symbol,
+    side: request.side,
+    type: request.type,
+    volume: lotsOf(request.volume),
+    price: pending ? pointsOf(request.price, digits, 'price') : null,
+    sl: pointsOf(request.sl, digits, 'sl'),
+    tp: pointsOf(request.tp, digits, 'tp'),
+    trailingPoints: request.trailingPoints ?? null,
+    timeInForce,
+    expiresAt,
+  };
+}
+
+export function makeTradingOrders(context: TradingContext) {
+  const { runner, effects, hub } = context;
+  const now = () => new Date(hub.now());
+
+  function httpMarket(): MarketView {
+    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
+  }
+
+  /** Step 5: archived demo, live under LIVE_TRADING=off. */
+  function assertTradingAllowed(account: AccountRow): void {
+    if (account.status !== 'open') throw refusal('TRADING_DISABLED');
+    if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
+  }
+
+  /** Steps 4–9 for one order; returns the quote and rate it was checked against. */
+  function checkOrder(
+    account: AccountRow,
+    order: ParsedOrder,
+    market: MarketView,
+  ): { spec: TradingSpec; tick: Tick; rate: Rational } {
+    const spec = order.spec;
+    if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
+    assertTradingAllowed(account);
+    const quote = tradableQuote(spec, market, context.staleMs);
+    if (!quote) throw refusal('MARKET_CLOSED');
+    if (!checkVolume(spec, order.volume)) throw refusal('INVALID_VOLUME');
+    const stopsLevel = spec.stopsLevelPoints;
+    if (order.type !== 'market' && order.price !== null) {
+      const priceOk = checkPendingPrice({
+        side: order.side,
+        type: order.type,
+        price: order.price,
+        quote: quote.tick,
+        stopsLevel,
+      });
+      if (!priceOk) throw refusal('INVALID_PRICE');
+    }
+    const reference =
+      order.type === 'market' || order.price === null
+        ? closePrice(order.side, quote.tick)
+        : order.price;
+    const stopsOk = checkStops({
+      side: order.side,
+      reference,
+      sl: order.sl,
+      tp: order.tp,
+      trailingPoints: order.trailingPoints,
+      stopsLevel,
+    });
+    if (!stopsOk) throw refusal('INVALID_STOPS');
+    return { spec, tick: quote.tick, rate: quote.rate };
+  }
+
+  /**
+   * Step 10 (§11.7): a fill needs free margin after it > 0, counting its margin and its own
+   * floating P/L at the fill tick; a pending order needs free margin now − its margin > 0.
+   */
+  async function assertMargin(
+    tx: Db,
+    account: AccountRow,
+    order: ParsedOrder,
+    checked: { spec: TradingSpec; tick: Tick; rate: Rational },
+    market: MarketView,
+  ): Promise<void> {
+    const { spec, tick, rate } = checked;
+    const balance = await effects.balanceOf(tx, account);
+    const positions = await listOpenPositions(tx, account.id);
+    const leverage = spec.leverage;
+    if (order.type === 'market') {
+      const price = openPrice(order.side, tick);
+      const extra = {
+        marginMinor: marginMinor({ spec, volume: order.volume, openPrice: price, rate, leverage }),
+        floatingPnlMinor: pnlMinor({
+          spec,
+          side: order.side,
+          volume: order.volume,
+          openPrice: price,
+          closePrice: closePrice(order.side, tick),
+          rate,
+        }),
+      };
+      if (figuresOf(balance, positions, market, [extra]).freeMarginMinor <= 0) {
+        throw refusal('INSUFFICIENT_MARGIN');
+      }
+      return;
+    }
+    const needed = marginMinor({
+      spec,
+      volume: order.volume,
+      openPrice: order.price ?? 0,
+      rate,
+      leverage,
+    });
+    if (figuresOf(balance, positions, market).freeMarginMinor - needed <= 0) {
+      throw refusal('INSUFFICIENT_MARGIN');
+    }
+  }
+
+  function newOrderRow(
+    account: AccountRow,
+    order: ParsedOrder,
+    key: string,
+    ocoGroupId: string | null,
+  ) {
+    const at = now();
+    return {
+      accountId: account.id,
+      symbol: order.symbol,
+      side: order.side,
+      type: order.type,
+      volume: order.volume,
+      price: order.price,
+      sl: order.sl,
+      tp: order.tp,
+      trailingPoints: order.trailingPoints,
+      timeInForce: order.timeInForce,
+      expiresAt: order.expiresAt,
+      status: 'pending' as const,
+      ocoGroupId,
+      requestKey: key,
+      createdAt: at,
+      updatedAt: at,
+    };
+  }
+
+  async function placeOrder({
+    clientId,
+    accountId,
+    key,
+    body,
+  }: {
+    clientId: string;
+    accountId: string;
+    key: string;
+    body: PlaceOrderRequest;
+  }): Promise<StoredAnswer> {
+    const market = httpMarket();
+    const requests = body.oco === true ? body.orders : [body];
+    if (body.oco === true && requests.some((order) => order.type === 'market')) {
+      throw invalid('orders', 'An OCO request holds exactly two pending orders of one instrument');
+    }
+    if (
+      body.oco === true &&
+      (requests.length !== 2 || requests[0]?.symbol !== requests[1]?.symbol)
+    ) {
+      throw invalid('orders', 'An OCO request holds exactly two pending orders of one instrument');
+    }
+    const parsed = requests.map((order) => parseOrder(order, market.nowMs));
+    return runner.run(
+      { clientId, accountId, key, what: 'place-order', body },
+      async (tx, account) => {
+        const checked = [];
+        for (const order of parsed) checked.push(checkOrder(account, order, market));
+        for (const [index, order] of parsed.entries()) {
+          const check = checked[index];
+          if (check) await assertMargin(tx, account, order, check, market);
+        }
+        const [first, firstCheck] = [parsed[0], checked[0]];
+        if (!first || !firstCheck) throw new Error('an order request without orders');
+        if (first.type === 'market') {
+          const row = await insertOrder(tx, newOrderRow(account, first, key, null));
+          const at = new Date(market.nowMs);
+          const price = openPrice(first.side, firstCheck.tick);
+          const fill = await effects.fillOrder(tx, {
+            account,
+            order: row,
+            tick: firstCheck.tick,
+            price,
+            rate: firstCheck.rate,
+            at,
+          });
+          if (!fill) throw new Error('a new market order was not pending');
+          await context.afterAccountChange(tx, account.id);
+          return {
+            status: 201,
+            body: {
+              orders: [toOrderView(fill.order)],
+              position: toPositionView(fill.position, market, hub.source),
+            },
+          };
+        }
+        const ocoGroupId = parsed.length > 1 ? randomUUID() : null;
+        const rows: OrderRow[] = [];
+        for (const order of parsed)
+          rows.push(await insertOrder(tx, newOrderRow(account, order, key, ocoGroupId)));
+        return { status: 201, body: { orders: rows.map(toOrderView) } };
+      },
+    );
+  }
+
+  async function lockPendingOrder(tx: Db, account: AccountRow, orderId: string): Promise<OrderRow> {
+    const id = parseId(orderId);
+    const order = id === null ? null : await findOrderForUpdate(tx, account.id, id);
+    if (!order) throw refusal('ORDER_NOT_FOUND');
+    if (order.status !== 'pending') throw refusal('ALREADY_CLOSED');
+    return order;
+  }
+
+  async function modifyOrder({
+    clientId,
+    accountId,
+    orderId,
+    key,
+    body,
+  }: {
+    clientId: string;
+    accountId: string;
+    orderId: string;
+    key?: string;
+    body: OrderChange;
+  }): Promise<StoredAnswer> {
+    const market = httpMarket();
+    return runner.run(
+      { clientId, accountId, key, what: `modify-order:${orderId}`, body },
+      async (tx, account) => {
+        const order = await lockPendingOrder(tx, account, orderId);
+        const spec = findSpec(order.symbol);
+        const digits = spec?.digits ?? 8;
+        const has = (field: keyof OrderChange) => Object.hasOwn(body, field);
+        let expiresAt = order.expiresAt;
+        if (has('expiresAt')) {
+          if (order.timeInForce !== 'GTD' || !body.expiresAt) {
+            throw invalid('expiresAt', 'Only a GTD order takes an expiry time');
+          }
+          const ms = Date.parse(body.expiresAt);
+          if (!Number.isFinite(ms) || ms <= market.nowMs) {
+            throw invalid('expiresAt', 'The expiry time must be in the future');
+          }
+          expiresAt = new Date(ms);
+        }
+        const next: ParsedOrder = {
+          spec,
+          symbol: order.symbol,
+          side: order.side,
+          type: order.type,
+          volume: order.volume,
+          price: has('price') ? pointsOf(body.price, digits, 'price') : order.price,
+          sl: has('sl') ? pointsOf(body.sl, digits, 'sl') : order.sl,
+          tp: has('tp') ? pointsOf(body.tp, digits, 'tp') : order.tp,
+          trailingPoints: has('trailingPoints')
+            ? (body.trailingPoints ?? null)
+            : order.trailingPoints,
+          timeInForce: order.timeInForce,
+          expiresAt,
+        };
+        const checked = checkOrder(account, next, market);
+        await assertMargin(tx, account, next, checked, market);
+        const updated = await updatePendingOrder(tx, order.id, {
+          price: next.price,
+          sl: next.sl,
+          tp: next.tp,
+          trailingPoints: next.trailingPoints,
+          expiresAt: next.expiresAt,
+          updatedAt: now(),
+        });
+        if (!updated) throw refusal('ALREADY_CLOSED');
+        return { status: 200, body: toOrderView(updated) };
+      },
+    );
+  }
+
+  /** Always allowed while pending (§11.8), closed market or not; an OCO partner stays, unlinked. */
+  async function cancelOrder({
+    clientId,
+    accountId,
+    orderId,
+    key,
+  }: {
+    clientId: string;
+    accountId: string;
+    orderId: string;
+    key?: string;
+  }): Promise<StoredAnswer> {
+    return runner.run(
+      { clientId, accountId, key, what: `cancel-order:${orderId}` },
+      async (tx, account) => {
+        const order = await lockPendingOrder(tx, account, orderId);
+        const updated = await updatePendingOrder(tx, order.id, {
+          status: 'cancelled',
+          updatedAt: now(),
+        });
+        if (!updated) throw refusal('ALREADY_CLOSED');
+        await unlinkPartners(tx, updated);
+        return { status: 200, body: toOrderView(updated) };
+      },
+    );
+  }
+
+  /** A cancel, expiry or rejection leaves the OCO partner active and unlinked (§11.8). */
+  async function unlinkPartners(tx: Db, order: OrderRow): Promise<void> {
+    if (order.ocoGroupId === null) return;
+    for (const partner of await findPendingPartners(tx, order.ocoGroupId, order.id)) {
+      await updatePendingOrder(tx, partner.id, { ocoGroupId: null, updatedAt: now() });
+    }
+  }
+
+  return { placeOrder, modifyOrder, cancelOrder };
+}
+
+export type TradingOrders = ReturnType<typeof makeTradingOrders>;

@@ -1,0 +1,209 @@
+// Positions (§11.8, §11.10): modify SL/TP/trailing against the current quote, close in full or
+// in part at the latest tick, and the account's lists (orders, positions, deals).
+import {
+  checkPartialClose,
+  checkStops,
+  closePrice,
+  findSpec,
+  trailedStopLoss,
+} from '@brokerdesk/shared/trading';
+import type { Db } from '../../db/client.js';
+import {
+  findPositionForUpdate,
+  listDeals,
+  listOpenPositions,
+  listOrders,
+  updateOpenPosition,
+} from './trading.repo.js';
+import type { AccountRow, PositionRow } from './trading.repo.js';
+import type { TradingContext } from './trading-context.js';
+import { tradableQuote } from './trading-market.js';
+import type { MarketView } from './trading-market.js';
+import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
+import type { StoredAnswer } from './trading-requests.js';
+import { toDealView, toOrderView, toPositionView } from './trading.view.js';
+
+export interface PositionChange {
+  sl?: string | null;
+  tp?: string | null;
+  trailingPoints?: number | null;
+}
+
+const DEALS_PAGE_MAX = 200;
+
+export function makeTradingPositions(context: TradingContext) {
+  const { runner, effects, hub, db } = context;
+
+  function httpMarket(): MarketView {
+    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
+  }
+
+  async function lockOpenPosition(
+    tx: Db,
+    account: AccountRow,
+    positionId: string,
+  ): Promise<PositionRow> {
+    const id = parseId(positionId);
+    const position = id === null ? null : await findPositionForUpdate(tx, account.id, id);
+    if (!position) throw refusal('ORDER_NOT_FOUND');
+    if (position.status !== 'open') throw refusal('ALREADY_CLOSED');
+    return position;
+  }
+
+  async function modifyPosition({
+    clientId,
+    accountId,
+    positionId,
+    key,
+    body,
+  }: {
+    clientId: string;
+    accountId: string;
+    positionId: string;
+    key?: string;
+    body: PositionChange;
+  }): Promise<StoredAnswer> {
+    const market = httpMarket();
+    return runner.run(
+      { clientId, accountId, key, what: `modify-position:${positionId}`, body },
+      async (tx, account) => {
+        const position = await lockOpenPosition(tx, account, positionId);
+        const spec = findSpec(position.symbol);
+        if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
+        const has = (field: keyof PositionChange) => Object.hasOwn(body, field);
+        const sl = has('sl') ? pointsOf(body.sl, spec.digits, 'sl') : position.sl;
+        const tp = has('tp') ? pointsOf(body.tp, spec.digits, 'tp') : position.tp;
+        const trailingPoints = has('trailingPoints')
+          ? (body.trailingPoints ?? null)
+          : position.trailingPoints;
+        if (account.status !== 'open') throw refusal('TRADING_DISABLED');
+        if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
+        const quote = tradableQuote(spec, market, context.staleMs);
+        if (!quote) throw refusal('MARKET_CLOSED');
+        const valid = checkStops({
+          side: position.side,
+          reference: closePrice(position.side, quote.tick),
+          sl,
+          tp,
+          trailingPoints,
+          stopsLevel: spec.stopsLevelPoints,
+        });
+        if (!valid) throw refusal('INVALID_STOPS');
+        // A trailing stop applies as soon as it is set (§11.8).
+        const trailed =
+          trailingPoints === null
+            ? null
+            : trailedStopLoss(position.side, trailingPoints, sl, quote.tick);
+        const updated = await updateOpenPosition(tx, position.id, position.version, {
+          sl: trailed ?? sl,
+          tp,
+          trailingPoints,
+        });
+        if (!updated) throw refusal('ALREADY_CLOSED');
+        return { status: 200, body: toPositionView(updated, market, hub.source) };
+      },
+    );
+  }
+
+  async function closePosition({
+    clientId,
+    accountId,
+    positionId,
+    key,
+    volume,
+  }: {
+    clientId: string;
+    accountId: string;
+    positionId: string;
+    key: string;
+    volume?: string;
+  }): Promise<StoredAnswer> {
+    const market = httpMarket();
+    const lots = volume === undefined ? null : lotsOf(volume);
+    return runner.run(
+      { clientId, accountId, key, what: `close-position:${positionId}`, body: { volume } },
+      async (tx, account) => {
+        const position = await lockOpenPosition(tx, account, positionId);
+        const spec = findSpec(position.symbol);
+        if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
+        // Closes reduce risk: allowed with trading disabled (§11.8), not on a closed market.
+        const quote = tradableQuote(spec, market, context.staleMs);
+        if (!quote) throw refusal('MARKET_CLOSED');
+        const closing = lots ?? position.volume;
+        if (lots !== null && !checkPartialClose(spec, position.volume, lots)) {
+          throw refusal('INVALID_VOLUME');
+        }
+        const closed = await effects.closePosition(tx, {
+          account,
+          position,
+          volume: closing,
+          tick: quote.tick,
+          rate: quote.rate,
+          reason: 'client',
+          closedBy: `client:${clientId}`,
+          key: `partial:${position.id}:${position.version}:${key}`,
+          at: new Date(market.nowMs),
+        });
+        if (!closed) throw refusal('ALREADY_CLOSED');
+        await context.afterAccountChange(tx, account.id);
+        return {
+          status: 200,
+          body: {
+            deal: toDealView(closed.deal),
+            position: closed.position ? toPositionView(closed.position, market, hub.source) : null,
+          },
+        };
+      },
+    );
+  }
+
+  async function listAccountOrders({
+    account,
+    status,
+  }: {
+    account: AccountRow;
+    status?: 'pending' | 'history';
+  }) {
+    return (await listOrders(db, account.id, status ?? 'pending')).map(toOrderView);
+  }
+
+  async function listAccountPositions({ account }: { account: AccountRow }) {
+    const market = httpMarket();
+    return (await listOpenPositions(db, account.id)).map((position) =>
+      toPositionView(position, market, hub.source),
+    );
+  }
+
+  async function listAccountDeals({
+    account,
+    cursor,
+    limit,
+  }: {
+    account: AccountRow;
+    cursor?: string;
+    limit?: number;
+  }) {
+    const before = cursor === undefined ? null : parseId(cursor);
+    if (cursor !== undefined && before === null) {
+      throw invalid('cursor', 'Invalid cursor');
+    }
+    const size = Math.min(Math.max(limit ?? 50, 1), DEALS_PAGE_MAX);
+    const rows = await listDeals(db, account.id, { before, limit: size + 1 });
+    const page = rows.slice(0, size);
+    const last = page.at(-1);
+    return {
+      deals: page.map(toDealView),
+      nextCursor: rows.length > size && last ? String(last.id) : null,
+    };
+  }
+
+  return {
+    modifyPosition,
+    closePosition,
+    listAccountOrders,
+    listAccountPositions,
+    listAccountDeals,
+  };
+}
+
+export type TradingPositions = ReturnType<typeof makeTradingPositions>;

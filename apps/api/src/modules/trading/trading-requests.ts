@@ -1,0 +1,150 @@
+// What every client request of the trading module shares: the account check (another client's
+// account is 404 like a missing one), the idempotent transaction that locks the account first
+// (§11.15), the refusals of §11.11 with their messages, and parsing prices and lots.
+import { createHash } from 'node:crypto';
+import { AppError } from '@brokerdesk/shared';
+import type { ErrorCode } from '@brokerdesk/shared';
+import { TRADING_ERROR_MESSAGES, parseLots, parsePoints } from '@brokerdesk/shared/trading';
+import type { TradingErrorCode } from '@brokerdesk/shared/trading';
+import type { Db } from '../../db/client.js';
+import { findAccountOfClient, findRequest, insertRequest, lockAccount } from './trading.repo.js';
+import type { AccountRow } from './trading.repo.js';
+
+export function refusal(code: TradingErrorCode, message?: string): AppError {
+  return new AppError(code, message ?? TRADING_ERROR_MESSAGES[code]);
+}
+
+export function invalid(field: string, message: string): AppError {
+  return new AppError('VALIDATION_FAILED', message, { [field]: [message] });
+}
+
+export const accountNotFound = () => new AppError('NOT_FOUND', 'Trading account not found');
+
+/** §11.11 steps 2–10: refusals stored against the idempotency key and replayed. */
+const BUSINESS_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'ORDER_NOT_FOUND',
+  'ALREADY_CLOSED',
+  'UNKNOWN_INSTRUMENT',
+  'TRADING_DISABLED',
+  'MARKET_CLOSED',
+  'INVALID_VOLUME',
+  'INVALID_PRICE',
+  'INVALID_STOPS',
+  'INSUFFICIENT_MARGIN',
+  'INSUFFICIENT_FUNDS',
+]);
+
+/** Ids of orders, positions and deals are increasing integers, carried as strings. */
+export function parseId(text: string): number | null {
+  return /^[1-9]\d{0,14}$/.test(text) ? Number(text) : null;
+}
+
+export function lotsOf(text: string, field = 'volume'): number {
+  const lots = parseLots(text);
+  if (lots === null)
+    throw invalid(field, 'Volume must be a number of lots with at most 2 decimals');
+  return lots;
+}
+
+/** A price in points at the instrument's digits; absent stays null. */
+export function pointsOf(
+  text: string | null | undefined,
+  digits: number,
+  field: string,
+): number | null {
+  if (text === undefined || text === null) return null;
+  const points = parsePoints(text, digits);
+  if (points === null || points <= 0) {
+    throw invalid(field, `Must be a price with at most ${digits} decimals`);
+  }
+  return points;
+}
+
+export interface StoredAnswer {
+  status: number;
+  body: unknown;
+}
+
+function fingerprintOf(what: string, body: unknown): string {
+  return createHash('sha256')
+    .update(`${what}\n${JSON.stringify(body ?? null)}`)
+    .digest('base64url');
+}
+
+export function makeRequestRunner({ db }: { db: Db }) {
+  /** The account check every route makes before validating the body (preValidation). */
+  async function requireAccount(clientId: string, accountId: string): Promise<AccountRow> {
+    const account = /^[0-9a-f-]{36}$/i.test(accountId)
+      ? await findAccountOfClient(db, clientId, accountId)
+      : null;
+    if (!account) throw accountNotFound();
+    return account;
+  }
+
+  /**
+   * Runs `work` in one transaction holding the account's lock. With a key: a repeat (same
+   * account and key) answers what the first did — its success or its business refusal — and
+   * changes nothing; the same key for another call or body is a 409. A business refusal rolls
+   * `work` back (a savepoint) and is stored before it is thrown.
+   */
+  async function run(
+    {
+      clientId,
+      accountId,
+      key,
+      what,
+      body,
+    }: { clientId: string; accountId: string; key?: string; what: string; body?: unknown },
+    work: (tx: Db, account: AccountRow) => Promise<StoredAnswer>,
+  ): Promise<StoredAnswer> {
+    const fingerprint = fingerprintOf(what, body);
+    const outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
+      const account = await lockAccount(tx, accountId);
+      if (!account || account.clientId !== clientId) throw accountNotFound();
+      if (key !== undefined) {
+        const stored = await findRequest(tx, accountId, key);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new AppError('CONFLICT', 'This idempotency key was used for another request');
+          }
+          if (stored.statusCode >= 400) {
+            const refused = stored.body as { code: ErrorCode; message: string };
+            return new AppError(refused.code, refused.message);
+          }
+          return { status: stored.statusCode, body: stored.body };
+        }
+      }
+      try {
+        const answer = await tx.transaction((inner) => work(inner, account));
+        if (key !== undefined) {
+          await insertRequest(tx, {
+            accountId,
+            key,
+            fingerprint,
+            statusCode: answer.status,
+            body: answer.body,
+          });
+        }
+        return answer;
+      } catch (error) {
+        if (!(error instanceof AppError) || !BUSINESS_CODES.has(error.code)) throw error;
+        if (key !== undefined) {
+          await insertRequest(tx, {
+            accountId,
+            key,
+            fingerprint,
+            statusCode: error.status,
+            body: { message: error.message, code: error.code },
+          });
+        }
+        return error;
+      }
+    });
+    if (outcome instanceof AppError) throw outcome;
+    return outcome;
+  }
+
+  return { requireAccount, run };
+}
+
+export type RequestRunner = ReturnType<typeof makeRequestRunner>;

@@ -1,0 +1,147 @@
+// The shapes of the trading routes' answers (for the OpenAPI document and serialisation), the
+// path parameters and the headers. Request bodies come from @brokerdesk/shared/trading.
+import { z } from 'zod';
+
+const IDEMPOTENCY_KEY_MAX = 200;
+
+export const RequiredIdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string({ error: 'An Idempotency-Key header is required' })
+    .trim()
+    .min(1, 'An Idempotency-Key header is required')
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+    .describe('Required: a repeat with the same key answers what the first did'),
+});
+
+export const OptionalIdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(1, 'Idempotency-Key must not be empty')
+    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
+    .optional(),
+});
+
+const text = z.string().max(100);
+export const AccountParamsSchema = z.object({ id: text });
+export const OrderParamsSchema = z.object({ id: text, orderId: text });
+export const PositionParamsSchema = z.object({ id: text, positionId: text });
+
+const priceText = z.string().nullable();
+
+export const AccountViewSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['demo', 'live']),
+  status: z.enum(['open', 'archived']),
+  balanceMinor: z.number().int(),
+  equityMinor: z.number().int(),
+  usedMarginMinor: z.number().int(),
+  freeMarginMinor: z.number().int(),
+  marginLevel: z.string().nullable(),
+  withdrawableMinor: z.number().int(),
+  marginCall: z.boolean(),
+  createdAt: z.string(),
+  priceSource: z.string(),
+});
+
+export const OrderViewSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  type: z.enum(['market', 'limit', 'stop']),
+  volume: z.string(),
+  price: priceText,
+  sl: priceText,
+  tp: priceText,
+  trailingPoints: z.number().int().nullable(),
+  timeInForce: z.enum(['GTC', 'GTD', 'DAY']).nullable(),
+  expiresAt: z.string().nullable(),
+  status: z.enum(['pending', 'filled', 'cancelled', 'expired', 'rejected']),
+  rejectCode: z.string().nullable(),
+  ocoGroupId: z.string().nullable(),
+  positionId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const PositionViewSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  volume: z.string(),
+  openPrice: z.string(),
+  openTime: z.string(),
+  sl: priceText,
+  tp: priceText,
+  trailingPoints: z.number().int().nullable(),
+  marginMinor: z.number().int(),
+  swapMinor: z.number().int(),
+  floatingPnlMinor: z.number().int(),
+  closePrice: priceText,
+  priceSource: z.string(),
+});
+
+export const DealViewSchema = z.object({
+  id: z.string(),
+  positionId: z.string(),
+  orderId: z.string().nullable(),
+  symbol: z.string(),
+  side: z.enum(['buy', 'sell']),
+  entry: z.enum(['in', 'out']),
+  volume: z.string(),
+  price: z.string(),
+  time: z.string(),
+  pnlMinor: z.number().int(),
+  swapMinor: z.number().int(),
+  reason: z.enum(['client', 'sl', 'tp', 'stop_out', 'staff', 'reset']),
+  closedBy: z.string().nullable(),
+  trailing: z.boolean(),
+});
+
+export const PlaceOrderResponseSchema = z.object({
+  orders: z.array(OrderViewSchema),
+  position: PositionViewSchema.optional(),
+});
+
+export const CloseResponseSchema = z.object({
+  deal: DealViewSchema,
+  position: PositionViewSchema.nullable(),
+});
+
+export const DealsPageSchema = z.object({
+  deals: z.array(DealViewSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const TransferResponseSchema = z.object({
+  transfer: z.object({
+    id: z.string(),
+    direction: z.enum(['in', 'out']),
+    amountMinor: z.number().int(),
+    createdAt: z.string(),
+  }),
+  account: AccountViewSchema,
+});
+
+export const StaffPositionsSchema = z.object({
+  priceSource: z.string(),
+  positions: z.array(
+    PositionViewSchema.extend({
+      accountId: z.string(),
+      accountKind: z.enum(['demo', 'live']),
+      clientId: z.string(),
+    }),
+  ),
+});
+
+export const ExposureSchema = z.object({
+  priceSource: z.string(),
+  instruments: z.array(
+    z.object({
+      symbol: z.string(),
+      long: z.string(),
+      short: z.string(),
+      net: z.string(),
+      positions: z.number().int(),
+    }),
+  ),
+});

@@ -1,0 +1,69 @@
+// The trading module's service (docs/trading.md): accounts, orders, positions and deals for the
+// routes, and the tick evaluator for the leader. Built once from explicit dependencies.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { LedgerService } from '../ledger/index.js';
+import type { EngineHub, Tick } from './price-hub.js';
+import { makeTradingAccounts } from './trading-accounts.service.js';
+import type { TradingContext } from './trading-context.js';
+import { makeTradingEffects } from './trading-effects.js';
+import { makeTradingEvaluator } from './trading-evaluator.js';
+import { makeTradingOrders } from './trading-orders.service.js';
+import { makeTradingPositions } from './trading-positions.service.js';
+import { makeRequestRunner } from './trading-requests.js';
+import { makeStaffTrading } from './trading-staff.service.js';
+
+export type { AccountRow } from './trading.repo.js';
+
+export interface TradingServiceDeps {
+  db: Db;
+  hub: EngineHub;
+  ledger: LedgerService;
+  log: FastifyBaseLogger;
+  readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
+  liveTrading: boolean;
+  demoBalanceMinor: number;
+  quoteStaleSeconds: number;
+}
+
+/**
+ * The risk rules of §11.12 (margin call, stop-out, negative balance protection) arrive with
+ * issue 19: they run here, in the transaction of every account change and for every account a
+ * tick touches. Nothing to do yet.
+ */
+async function runRiskRules(_tx: Db, _accountId: string): Promise<void> {}
+
+export function makeTradingService(deps: TradingServiceDeps) {
+  const { db, hub, ledger } = deps;
+  const effects = makeTradingEffects({ ledger });
+  const context: TradingContext = {
+    db,
+    hub,
+    ledger,
+    effects,
+    runner: makeRequestRunner({ db }),
+    liveTrading: deps.liveTrading,
+    staleMs: deps.quoteStaleSeconds * 1000,
+    demoBalanceMinor: deps.demoBalanceMinor,
+    afterAccountChange: runRiskRules,
+  };
+  const accounts = makeTradingAccounts(context);
+  const orders = makeTradingOrders(context);
+  const positions = makeTradingPositions(context);
+  const evaluator = makeTradingEvaluator({
+    context,
+    readTicksAfter: deps.readTicksAfter,
+    log: deps.log,
+  });
+  return {
+    priceSource: () => hub.source,
+    requireAccount: context.runner.requireAccount,
+    ...accounts,
+    ...orders,
+    ...positions,
+    staff: makeStaffTrading(context),
+    evaluator,
+  };
+}
+
+export type TradingService = ReturnType<typeof makeTradingService>;
