@@ -13,7 +13,7 @@ import {
 } from './app/http.js';
 import { registerRoutes } from './app/routes.js';
 import { buildServices } from './app/services.js';
-import type { AppServices, ServiceContext } from './app/services.js';
+import type { AppServices } from './app/services.js';
 import type { Config } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startEmbeddedMaintenance } from './db/maintenance.js';
@@ -54,8 +54,6 @@ export interface AppDeps {
   backgroundTasks?: BackgroundTasks;
   /** Default REQUEST_TIMEOUT_MS; a test of the cut uses a shorter one. */
   requestTimeoutMs?: number;
-  /** The prices the trading engine reads (tests: a hub they push ticks to). */
-  tradingHub?: ServiceContext['tradingHub'];
   /** Called with the services once built (tests reach the price hub through it). */
   onServices?: (services: AppServices) => void;
 }
@@ -119,7 +117,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       redisKeyPrefix: deps.redisKeyPrefix,
       tasks: deps.backgroundTasks,
       stopBeforeDatabaseCloses: (stop) => beforeDatabaseCloses.push(stop),
-      tradingHub: deps.tradingHub,
     });
     deps.onServices?.(services);
     await ensureFirstStaff(services.staff, config, app.log);

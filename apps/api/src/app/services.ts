@@ -33,7 +33,8 @@ import type { MailService } from '../modules/mail/index.js';
 import { makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
-import { makePriceHub, makePricesService } from '../modules/prices/index.js';
+import { makePriceHub, makePricesService, readTicksAfter } from '../modules/prices/index.js';
+import type { PriceHub } from '../modules/prices/index.js';
 import {
   makeReferralCommissions,
   makeReferralService,
@@ -48,8 +49,8 @@ import {
   makeStaffService,
 } from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
-import { makeNoPriceHub, makeTradingService } from '../modules/trading/index.js';
-import type { EngineHub, TradingService, TradingServiceDeps } from '../modules/trading/index.js';
+import { makeTradingService } from '../modules/trading/index.js';
+import type { TradingService } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
 import { loadTotpKeys } from './totp-keys.js';
 
@@ -66,11 +67,6 @@ export interface ServiceContext {
   tasks?: BackgroundTasks;
   /** Keeps a stop that must run before the database closes (stops run in the order kept). */
   stopBeforeDatabaseCloses: (stop: () => Promise<void>) => void;
-  /** The prices the trading engine reads and where it resumes from (tests inject theirs). */
-  tradingHub?: {
-    hub: EngineHub;
-    readTicksAfter: TradingServiceDeps['readTicksAfter'];
-  };
 }
 
 /** "BrokerDesk <no-reply@…>" → "BrokerDesk"; a bare address → its domain. */
@@ -130,16 +126,11 @@ function startReferralCommissions({
 function startTrading({
   db,
   config,
-  clock,
   log,
   ledger,
-  tradingHub,
+  hub,
   stopBeforeDatabaseCloses,
-}: ServiceContext & { ledger: LedgerService }): TradingService {
-  const { hub, readTicksAfter } = tradingHub ?? {
-    hub: makeNoPriceHub(() => clock.now().getTime()),
-    readTicksAfter: async () => [],
-  };
+}: ServiceContext & { ledger: LedgerService; hub: PriceHub }): TradingService {
   const trading = makeTradingService({
     db,
     hub,
@@ -148,7 +139,7 @@ function startTrading({
     readTicksAfter,
     liveTrading: config.liveTrading,
     demoBalanceMinor: config.demoBalanceMinor,
-    quoteStaleSeconds: 60,
+    quoteStaleSeconds: config.quoteStaleSeconds,
   });
   const stopEvaluator = trading.evaluator.start();
   stopBeforeDatabaseCloses(async () => {
@@ -197,7 +188,7 @@ export async function buildServices(context: ServiceContext) {
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
   await priceHub.start();
-  const prices = makePricesService({ db, hub: priceHub, clock });
+  const prices = makePricesService({ db, hub: priceHub });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -315,7 +306,7 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
-    trading: startTrading({ ...context, ledger }),
+    trading: startTrading({ ...context, ledger, hub: priceHub }),
     /** Tests fund wallets through it; routes never receive it. */
     ledger,
   };

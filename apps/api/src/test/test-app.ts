@@ -22,8 +22,7 @@ import type { Clock } from '../lib/clock.js';
 import type { PasswordParams } from '../lib/passwords.js';
 import { databaseUrl, dropDatabase, quoteIdent, withAdminClient } from './postgres.js';
 import type { AppServices } from '../app/services.js';
-import { makeTestPriceHub } from './test-price-hub.js';
-import type { TestPriceHub } from './test-price-hub.js';
+import type { PriceHub } from '../modules/prices/index.js';
 import './provided.js';
 
 export const TEST_ADMIN_USERNAME = 'admin';
@@ -106,14 +105,23 @@ export interface TestAppOptions {
   backgroundTasks?: AppDeps['backgroundTasks'];
   /** A shorter request timeout than production's 60 s (a test of the cut). */
   requestTimeoutMs?: number;
-  /** The engine clock's start (default Monday 2026-03-02 08:00 UTC, markets open). */
+  /**
+   * Trading tests: the app's clock starts here and runs at real speed, so the manual price
+   * source's clock (which starts at the app's) begins inside the trading week.
+   */
   startTime?: string;
-  /** The price hub to trade on (default a fresh one at startTime): a restart passes the old one's log. */
-  priceHub?: TestPriceHub;
 }
 
 /** A Monday morning: every instrument of the catalogue is open. */
 export const TEST_START_TIME = '2026-03-02T08:00:00.000Z';
+
+/** A clock that starts at `iso` and runs at real speed. */
+function clockFrom(iso: string): Clock {
+  const offset = Date.parse(iso) - Date.now();
+  return { now: () => new Date(Date.now() + offset) };
+}
+
+type ManualPrices = NonNullable<PriceHub['manual']>;
 
 export interface RegisteredClient {
   email: string;
@@ -140,9 +148,9 @@ export interface TestApp {
   /** Registers and logs in a new client. */
   signedInClient(): Promise<RegisteredClient & { token: string }>;
   staffLogin(username?: string, password?: string): Promise<string>;
-  /** The prices trading sees: push ticks, move the engine clock. */
-  prices: TestPriceHub['manual'];
-  hub: TestPriceHub;
+  /** The manual price source (MARKET_DATA_PROVIDER=manual, the tests' default). */
+  prices: ManualPrices;
+  hub: PriceHub;
   services: AppServices;
   close(): Promise<void>;
 }
@@ -200,30 +208,36 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     // Never pick up a real build of apps/web by accident.
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // Prices move only when a test pushes them (docs/prices.md).
+    MARKET_DATA_PROVIDER: 'manual',
     ...options.env,
   };
   const config = loadConfig(env);
   const database: Database = options.reuseDatabase
     ? { ...options.reuseDatabase, close: async () => undefined }
     : await createTestDatabase(options.database);
-  const hub =
-    options.priceHub ?? makeTestPriceHub({ startTime: options.startTime ?? TEST_START_TIME });
   let services: AppServices | null = null;
   const app = await buildApp(config, {
     db: database,
-    clock: options.clock,
+    clock: options.clock ?? (options.startTime ? clockFrom(options.startTime) : undefined),
     logStream,
     passwordParams: TEST_PASSWORD_PARAMS,
     authRateLimit: options.authRateLimit ?? { max: 100_000, timeWindowMs: 60_000 },
     redisKeyPrefix: options.redisKeyPrefix ?? `bd-test:${randomUUID()}:`,
     backgroundTasks: options.backgroundTasks,
     requestTimeoutMs: options.requestTimeoutMs,
-    tradingHub: { hub, readTicksAfter: hub.readTicksAfter },
     onServices: (built) => {
       services = built;
     },
   });
-  if (!services) throw new Error('buildApp built no services');
+  const built = services as AppServices | null;
+  if (!built) throw new Error('buildApp built no services');
+  const hub = built.priceHub;
+  const manualPrices: ManualPrices = hub.manual ?? {
+    push: () => Promise.reject(new Error('MARKET_DATA_PROVIDER is not manual in this test app')),
+    advanceTo: () =>
+      Promise.reject(new Error('MARKET_DATA_PROVIDER is not manual in this test app')),
+  };
 
   const register: TestApp['register'] = (overrides = {}) =>
     app.inject({
@@ -265,9 +279,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     register,
     createClient,
     login,
-    prices: hub.manual,
+    prices: manualPrices,
     hub,
-    services,
+    services: built,
     async signedInClient() {
       const client = await createClient();
       return { ...client, token: await login(client.email, client.password) };

@@ -7,7 +7,6 @@ import { clients } from '../db/schema.js';
 import { clientCashCode } from '../modules/ledger/index.js';
 import { approveIdentityDocuments } from './documents-fixtures.js';
 import type { TestApp } from './test-app.js';
-import type { ManualQuote } from './test-price-hub.js';
 
 export interface Trader {
   id: string;
@@ -70,6 +69,13 @@ export interface DealView {
   reason: string;
   trailing: boolean;
   closedBy: string | null;
+}
+
+export interface ManualQuote {
+  symbol: string;
+  bid: string;
+  ask: string;
+  time: string;
 }
 
 /** A quote at `time` (default: the engine clock's now). */

@@ -5,4 +5,3 @@ export type { TradingService, TradingServiceDeps } from './trading.service.js';
 export type { EngineHub, Tick } from './price-hub.js';
 export { tradingRoutes } from './trading.routes.js';
 export { staffTradingRoutes } from './trading-staff.routes.js';
-export { makeNoPriceHub } from './price-hub.js';

@@ -2,7 +2,7 @@
 // tick's price, SL/TP/trailing close at the tick's price (gaps included), OCO pairs, time in
 // force, margin rejections at the trigger.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   accountUrl,
@@ -21,7 +21,7 @@ import type { OrderView } from '../../test/trading-fixtures.js';
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ startTime: TEST_START_TIME });
   await pushMajors(t);
 });
 

@@ -1,6 +1,6 @@
 // Market orders, margin, P/L and closes through HTTP, on PRODUCT §11.17's worked examples 1–4.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import { checkLedger } from '../ledger/index.js';
 import {
@@ -20,7 +20,7 @@ import {
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ startTime: TEST_START_TIME });
   await pushMajors(t);
   await push(t, ['EURGBP', '0.84990', '0.85020'], ['XAUUSD', '1999.70', '2000.30']);
 });

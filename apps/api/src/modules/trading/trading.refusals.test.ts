@@ -2,7 +2,7 @@
 // (same key → same answer, nothing twice; business refusals replayed, validation not).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/test-app.js';
+import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   accountUrl,
@@ -23,14 +23,14 @@ let t: TestApp;
 let who: Trader;
 let account: TradingAccount;
 
-const buy = { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' };
+const buy = { symbol: 'EURUSD', side: 'buy' as const, type: 'market', volume: '0.10' };
 
 async function refused(response: { statusCode: number; json: () => unknown }) {
   return { status: response.statusCode, code: (response.json() as { code?: string }).code };
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ startTime: TEST_START_TIME });
   await pushMajors(t);
   ({ who, account } = await demoTrader(t));
 });
