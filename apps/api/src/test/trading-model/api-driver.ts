@@ -1,0 +1,441 @@
+// Drives one run of the property test: each action goes to the real HTTP API (§11.19, through
+// app.inject) and to the independent model, and after every step the two must agree to the cent:
+// accounts' figures, positions, pending orders, the new deals and every refusal's code.
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import { approveIdentityDocuments } from '../documents-fixtures.js';
+import type { TestApp } from '../test-app.js';
+import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
+import type { Trader } from '../trading-fixtures.js';
+import { modelSpec, writeDecimal } from './model-specs.js';
+import type { ModelOrder, ModelPosition, Outcome } from './model-types.js';
+import { ACCOUNTS, PIP, START_MIDS, quoteAt, type Action } from './property-actions.js';
+import {
+  httpStops,
+  iso,
+  lots,
+  orderView,
+  pendingBody,
+  patchStops,
+  pendingPrice,
+  positionView,
+  sortById,
+  stopPrices,
+} from './property-bodies.js';
+import { TradingModel } from './trading-model.js';
+
+/** The live client's wallet before the run; the run's transfers move it in and out. */
+export const LIVE_WALLET_MINOR = 500_000;
+const LIVE_START_MINOR = 200_000;
+const DEMO_BALANCE_MINOR = 1_000_000; // DEMO_BALANCE_USD's default
+
+interface EngineDeal {
+  id: string;
+  positionId: string;
+  orderId: string | null;
+  entry: 'in' | 'out';
+  volume: string;
+  price: string;
+  pnlMinor: number;
+  reason: string;
+}
+
+/** What the runs did, by action and answer (`market ok`, `pending INVALID_PRICE`, `deal sl`, …). */
+export const COVERAGE = new Map<string, number>();
+const count = (what: string, n = 1) =>
+  COVERAGE.set(what, (COVERAGE.get(what) ?? 0) + Math.round(n));
+
+export class PropertyRun {
+  readonly model = new TradingModel();
+  private traders: Trader[] = [];
+  private engineAccounts: string[] = [];
+  private modelAccounts: number[] = [];
+  private readonly orderIds = new Map<number, string>(); // model → engine
+  private readonly positionIds = new Map<number, string>();
+  private readonly seenDeals = new Set<string>();
+  private readonly seenModelDeals = new Set<number>();
+  private readonly mids = new Map<string, number>(Object.entries(START_MIDS));
+  readonly steps: string[] = [];
+
+  constructor(private readonly t: TestApp) {}
+
+  async start(): Promise<void> {
+    const now = this.t.hub.now() + 1_000;
+    for (const [symbol, mid] of this.mids) await this.pushTick(symbol, mid, now);
+    const a = await trader(this.t);
+    const b = await trader(this.t);
+    const c = await trader(this.t);
+    await approveIdentityDocuments(this.t, c);
+    await fundWallet(this.t, c, LIVE_WALLET_MINOR);
+    this.traders = [a, b, c];
+    const kinds = ['demo', 'demo', 'live'] as const;
+    for (const [i, kind] of kinds.entries()) {
+      const opened = await openAccount(this.t, this.traders[i]!, kind);
+      const balance = kind === 'demo' ? DEMO_BALANCE_MINOR : 0;
+      expect(opened.balanceMinor, `${ACCOUNTS[i]} opens with`).toBe(balance);
+      this.engineAccounts.push(opened.id);
+      this.modelAccounts.push(
+        this.model.openAccount(kind, balance, kind === 'live' ? LIVE_WALLET_MINOR : 0).id,
+      );
+    }
+    // The live account starts with part of the wallet, so it trades from the first step.
+    const moved = await this.post(2, '/transfers', {
+      direction: 'in',
+      amountMinor: LIVE_START_MINOR,
+    });
+    this.expectOutcome(
+      'opening transfer',
+      this.model.transfer(this.modelAccount(2), 'in', LIVE_START_MINOR),
+      moved,
+    );
+  }
+
+  async step(action: Action, index: number): Promise<void> {
+    this.steps.push(`${index}: ${JSON.stringify(action)}`);
+    const involved = this.involved(action);
+    await this.apply(action, `step ${index} ${action.kind}`);
+    await this.compare(`after step ${index} (${action.kind})`, involved);
+    count('steps');
+  }
+
+  // ── Actions ────────────────────────────────────────────────────────────────────────────
+
+  private async apply(action: Action, what: string): Promise<void> {
+    switch (action.kind) {
+      case 'tick': {
+        const pip = PIP[action.symbol]!;
+        const spread = modelSpec(action.symbol)!.spread;
+        const next = this.mids.get(action.symbol)! + action.pips * pip * (action.gap ? 25 : 1);
+        const mid = Math.max(next, 20 * spread);
+        return this.pushTick(action.symbol, mid, this.model.now + action.dtMs);
+      }
+      case 'advance':
+        return this.advance(this.model.now + action.dtMs);
+      case 'market':
+        return this.placeMarket(action, what);
+      case 'pending': {
+        const body = pendingBody(this.model, action.symbol, action.volume, action.leg);
+        const expected = this.model.placeOrder(this.modelAccount(action.account), body.model);
+        const response = await this.post(action.account, '/orders', body.http);
+        this.expectOutcome(what, expected, response);
+        if (expected.ok) this.mapOrders(expected.value.orders, response);
+        return;
+      }
+      case 'oco': {
+        const legs = action.legs.map((leg, i) =>
+          pendingBody(this.model, action.symbol, action.volumes[i]!, leg),
+        );
+        const expected = this.model.placeOco(this.modelAccount(action.account), [
+          legs[0]!.model,
+          legs[1]!.model,
+        ]);
+        const response = await this.post(action.account, '/orders', {
+          oco: true,
+          orders: legs.map((l) => l.http),
+        });
+        this.expectOutcome(what, expected, response);
+        if (expected.ok) this.mapOrders(expected.value.orders, response);
+        return;
+      }
+      case 'modifyOrder':
+        return this.modifyOrder(action, what);
+      case 'cancel': {
+        const order = this.pickOrder(action.account, action.pick);
+        if (!order) return;
+        const expected = this.model.cancelOrder(order.accountId, order.id);
+        const url = accountUrl(
+          this.engineAccount(action.account),
+          `/orders/${this.orderIds.get(order.id)}`,
+        );
+        const response = await call(this.t, this.traders[action.account]!, 'DELETE', url);
+        return this.expectOutcome(what, expected, response);
+      }
+      case 'modifyPosition':
+        return this.modifyPosition(action, what);
+      case 'close': {
+        const position = this.pickPosition(action.account, action.pick);
+        if (!position) return;
+        const volume = action.volume ?? undefined;
+        const expected = this.model.closePosition(position.accountId, position.id, volume);
+        const path = `/positions/${this.positionIds.get(position.id)}/close`;
+        const response = await this.post(
+          action.account,
+          path,
+          volume === undefined ? {} : { volume },
+        );
+        return this.expectOutcome(what, expected, response);
+      }
+      case 'transfer': {
+        const expected = this.model.transfer(
+          this.modelAccount(2),
+          action.direction,
+          action.amountMinor,
+        );
+        const response = await this.post(2, '/transfers', {
+          direction: action.direction,
+          amountMinor: action.amountMinor,
+        });
+        return this.expectOutcome(what, expected, response);
+      }
+    }
+  }
+
+  private async pushTick(symbol: string, mid: number, timeMs: number): Promise<void> {
+    const expiring = [...this.model.orders.values()].some(
+      (o) => o.status === 'pending' && o.expiresAtMs !== null && o.expiresAtMs <= timeMs,
+    );
+    if (expiring) await this.advance(timeMs); // the timer runs before a tick at or past an expiry
+    const { bid, ask } = quoteAt(symbol, mid);
+    const digits = modelSpec(symbol)!.digits;
+    this.mids.set(symbol, mid);
+    await this.t.prices.push([
+      { symbol, bid: writeDecimal(bid, digits), ask: writeDecimal(ask, digits), time: iso(timeMs) },
+    ]);
+    this.model.tick(symbol, bid, ask, timeMs);
+  }
+
+  private async advance(timeMs: number): Promise<void> {
+    await this.t.prices.advanceTo(iso(timeMs));
+    this.model.advanceTo(timeMs);
+  }
+
+  private async placeMarket(
+    action: Extract<Action, { kind: 'market' }>,
+    what: string,
+  ): Promise<void> {
+    const spec = modelSpec(action.symbol)!;
+    const quote = this.model.quotes.get(action.symbol)!;
+    const reference = action.side === 'buy' ? quote.bid : quote.ask;
+    const stops = stopPrices(spec, action.side, reference, action.stops);
+    const expected = this.model.placeOrder(this.modelAccount(action.account), {
+      symbol: action.symbol,
+      side: action.side,
+      type: 'market',
+      volume: action.volume,
+      ...stops,
+    });
+    const response = await this.post(action.account, '/orders', {
+      symbol: action.symbol,
+      side: action.side,
+      type: 'market',
+      volume: action.volume,
+      ...httpStops(spec, stops),
+    });
+    this.expectOutcome(what, expected, response);
+    if (!expected.ok) return;
+    this.mapOrders(expected.value.orders, response);
+    const position = response.json<{ position?: { id: string } }>().position;
+    expect(position, `${what}: a filled market order answers its position`).toBeDefined();
+    this.positionIds.set(expected.value.position!.id, position!.id);
+  }
+
+  private async modifyOrder(
+    action: Extract<Action, { kind: 'modifyOrder' }>,
+    what: string,
+  ): Promise<void> {
+    const order = this.pickOrder(action.account, action.pick);
+    if (!order) return;
+    const spec = modelSpec(order.symbol)!;
+    const quote = this.model.quotes.get(order.symbol)!;
+    const price =
+      action.price === null
+        ? undefined
+        : pendingPrice(spec, order.side, order.type as 'limit' | 'stop', quote, action.price);
+    const reference = price ?? order.price!;
+    const patch = patchStops(spec, order.side, reference, action.stops);
+    const expected = this.model.modifyOrder(order.accountId, order.id, {
+      ...(price === undefined ? {} : { price }),
+      ...patch,
+    });
+    const body = {
+      ...(price === undefined ? {} : { price: writeDecimal(price, spec.digits) }),
+      ...httpStops(spec, patch),
+    };
+    const url = accountUrl(
+      this.engineAccount(action.account),
+      `/orders/${this.orderIds.get(order.id)}`,
+    );
+    const response = await call(this.t, this.traders[action.account]!, 'PATCH', url, body);
+    this.expectOutcome(what, expected, response);
+  }
+
+  private async modifyPosition(
+    action: Extract<Action, { kind: 'modifyPosition' }>,
+    what: string,
+  ): Promise<void> {
+    const position = this.pickPosition(action.account, action.pick);
+    if (!position) return;
+    const spec = modelSpec(position.symbol)!;
+    const quote = this.model.quotes.get(position.symbol)!;
+    const reference = position.side === 'buy' ? quote.bid : quote.ask;
+    const patch = patchStops(spec, position.side, reference, action.stops);
+    const expected = this.model.modifyPosition(position.accountId, position.id, patch);
+    const url = accountUrl(
+      this.engineAccount(action.account),
+      `/positions/${this.positionIds.get(position.id)}`,
+    );
+    const response = await call(
+      this.t,
+      this.traders[action.account]!,
+      'PATCH',
+      url,
+      httpStops(spec, patch),
+    );
+    this.expectOutcome(what, expected, response);
+  }
+
+  // ── Bodies ─────────────────────────────────────────────────────────────────────────────
+
+  // ── Ids and picks ──────────────────────────────────────────────────────────────────────
+
+  private modelAccount = (index: number) => this.modelAccounts[index]!;
+  private engineAccount = (index: number) => this.engineAccounts[index]!;
+
+  private post(account: number, path: string, body: unknown): Promise<LightMyRequestResponse> {
+    return call(
+      this.t,
+      this.traders[account]!,
+      'POST',
+      accountUrl(this.engineAccount(account), path),
+      body,
+    );
+  }
+
+  private pickOrder(account: number, pick: number): ModelOrder | undefined {
+    const all = [...this.model.orders.values()].filter(
+      (o) => o.accountId === this.modelAccount(account) && o.type !== 'market',
+    );
+    return all.length === 0 ? undefined : all[pick % all.length];
+  }
+
+  private pickPosition(account: number, pick: number): ModelPosition | undefined {
+    const all = [...this.model.positions.values()].filter(
+      (p) => p.accountId === this.modelAccount(account),
+    );
+    return all.length === 0 ? undefined : all[pick % all.length];
+  }
+
+  private mapOrders(orders: readonly ModelOrder[], response: LightMyRequestResponse): void {
+    const answered = response.json<{ orders: { id: string }[] }>().orders;
+    expect(answered.length).toBe(orders.length);
+    orders.forEach((order, i) => this.orderIds.set(order.id, answered[i]!.id));
+  }
+
+  private expectOutcome(
+    what: string,
+    expected: Outcome<unknown>,
+    response: LightMyRequestResponse,
+  ): void {
+    const body = response.body;
+    count(`${what.split(' ').at(-1)} ${expected.ok ? 'ok' : expected.codes.join('|')}`);
+    if (expected.ok) {
+      expect(
+        response.statusCode,
+        `${what}: the model accepts; the API answered ${body}`,
+      ).toBeLessThan(300);
+      return;
+    }
+    expect(
+      response.statusCode,
+      `${what}: the model refuses ${expected.codes.join(' or ')}; the API answered ${body}`,
+    ).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode, `${what}: never a 500 (${body})`).toBeLessThan(500);
+    expect(expected.codes, `${what}: the API refused with ${body}`).toContain(
+      response.json<{ code: string }>().code,
+    );
+  }
+
+  // ── Comparison ─────────────────────────────────────────────────────────────────────────
+
+  /**
+   * The accounts a step can change: the one a request names; for a tick or the clock, those
+   * holding a position or a pending order (an account with neither has nothing a price moves).
+   */
+  private involved(action: Action): number[] {
+    if (action.kind === 'transfer') return [2];
+    if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
+    return [0, 1, 2].filter((i) => {
+      const id = this.modelAccount(i);
+      return this.model.openPositions(id).length > 0 || this.model.pendingOrders(id).length > 0;
+    });
+  }
+
+  async compare(when: string, accounts: readonly number[] = [0, 1, 2]): Promise<void> {
+    for (const i of accounts) {
+      const engineId = this.engineAccount(i);
+      const name = `${when}, ${ACCOUNTS[i]}`;
+      const modelId = this.modelAccount(i);
+      await this.compareDeals(i, name);
+      const who = this.traders[i]!;
+      const listed = (await call(this.t, who, 'GET', '/api/trading/accounts')).json<
+        { id: string }[]
+      >();
+      const account = listed.find((a) => a.id === engineId);
+      const f = this.model.figures(modelId);
+      expect(account, `${name}: account`).toMatchObject({
+        balanceMinor: f.balance,
+        equityMinor: f.equity,
+        usedMarginMinor: f.usedMargin,
+        freeMarginMinor: f.freeMargin,
+        marginLevel: f.marginLevel,
+        withdrawableMinor: f.withdrawable,
+        marginCall: f.marginCall,
+      });
+      const positions = (await call(this.t, who, 'GET', accountUrl(engineId, '/positions'))).json<
+        { id: string }[]
+      >();
+      const expectedPositions = this.model
+        .openPositions(modelId)
+        .map((p) => positionView(this.model, p, this.positionIds.get(p.id)));
+      expect(sortById(positions), `${name}: positions`).toMatchObject(sortById(expectedPositions));
+      expect(positions.length, `${name}: number of positions`).toBe(expectedPositions.length);
+      const orders = (
+        await call(this.t, who, 'GET', accountUrl(engineId, '/orders?status=pending'))
+      ).json<{ id: string }[]>();
+      const expectedOrders = this.model
+        .pendingOrders(modelId)
+        .map((o) => orderView(o, this.orderIds.get(o.id)));
+      expect(sortById(orders), `${name}: pending orders`).toMatchObject(sortById(expectedOrders));
+      expect(orders.length, `${name}: number of pending orders`).toBe(expectedOrders.length);
+    }
+  }
+
+  private async compareDeals(index: number, name: string): Promise<void> {
+    const url = accountUrl(this.engineAccount(index), '/deals?limit=200');
+    const all = (await call(this.t, this.traders[index]!, 'GET', url)).json<{
+      deals: EngineDeal[];
+    }>().deals;
+    const fresh = all
+      .filter((d) => !this.seenDeals.has(d.id))
+      .sort((a, b) => Number(a.id) - Number(b.id));
+    const expected = this.model.deals.filter(
+      (d) => d.accountId === this.modelAccount(index) && !this.seenModelDeals.has(d.id),
+    );
+    expect(
+      fresh.map((d) => `${d.entry} ${d.volume}`),
+      `${name}: new deals`,
+    ).toEqual(expected.map((d) => `${d.entry} ${lots(d.volume)}`));
+    expected.forEach((deal, i) => {
+      const got = fresh[i]!;
+      const spec = modelSpec(this.model.positions.get(deal.positionId)!.symbol)!;
+      expect(got, `${name}: deal ${i + 1} of this step`).toMatchObject({
+        price: writeDecimal(deal.price, spec.digits),
+        pnlMinor: deal.pnl,
+        ...(deal.entry === 'out' ? { reason: deal.reason } : {}),
+      });
+      if (deal.entry === 'in') {
+        expect(got.orderId, `${name}: the fill's order`).toBe(
+          this.orderIds.get(deal.orderId!) ?? got.orderId,
+        );
+        this.positionIds.set(deal.positionId, got.positionId);
+      } else {
+        expect(got.positionId, `${name}: the closed position`).toBe(
+          this.positionIds.get(deal.positionId),
+        );
+      }
+      this.seenDeals.add(got.id);
+      this.seenModelDeals.add(deal.id);
+      count(`deal ${deal.entry === 'in' ? 'fill' : deal.reason}`);
+    });
+  }
+}
