@@ -83,6 +83,7 @@ export async function startEngine(scratch) {
         })),
       );
     },
+    app,
     close: () => app.close(),
   };
 }
@@ -99,7 +100,10 @@ export async function seed(engine, size) {
  */
 export async function tickThroughput(engine, size, durationMs) {
   const stepMs = size === 1 ? 10 : 250;
-  for (let i = 0; i < 20; i += 1) await engine.push(engine.nextBatch(size, stepMs));
+  // Warm-up: about 100 ticks, at least 2 batches.
+  for (let i = 0; i < Math.max(2, Math.ceil(100 / size)); i += 1) {
+    await engine.push(engine.nextBatch(size, stepMs));
+  }
   const before = await bookState(engine.query);
   let ticks = 0;
   let lastSeq = 0;

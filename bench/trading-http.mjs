@@ -145,8 +145,9 @@ async function pacedOrders(baseUrl, traders, { rate, seconds, warmup }) {
 }
 
 /** The whole HTTP measure on `database` (from api-lib scratchDatabase). */
-export async function httpMarketOrders(database, findSpec, { traders, rate, seconds }) {
-  const replay = writeReplayFile(database.dataDir, findSpec, 600);
+export async function httpMarketOrders(database, findSpec, { traders, rate, seconds, feed }) {
+  // Feed off: a 2-second file; at its end the replay clock stops and the last quotes stay fresh.
+  const replay = writeReplayFile(database.dataDir, findSpec, feed ? 600 : 2);
   const app = await startApp(database, {
     MARKET_DATA_PROVIDER: 'replay',
     REPLAY_FILE: replay.path,
@@ -157,7 +158,7 @@ export async function httpMarketOrders(database, findSpec, { traders, rate, seco
     const set = [];
     for (let i = 0; i < traders; i += 1) set.push(await demoTrader(app.baseUrl, i));
     const result = await pacedOrders(app.baseUrl, set, { rate, seconds, warmup: 50 });
-    return { traders, feedTicksPerSecond: replay.ticksPerSecond, ...result };
+    return { traders, feed: feed ? `${replay.ticksPerSecond} ticks/s` : 'off', ...result };
   } finally {
     await app.stop();
   }
