@@ -273,6 +273,8 @@ export async function breakdown(engine, count) {
     stopCandidatesQueryMs: await meanMs(count, () => repo.findStopCandidates(engine.db, q)),
     stopRowsScannedPerTick: stopRows,
     triggeredOrdersQueryMs: await meanMs(count, () => repo.findTriggeredOrders(engine.db, q)),
+    // The machine's speed right now: one round trip that does nothing.
+    selectOneMs: await meanMs(count, () => engine.query('select 1')),
     cursorOnlyTransactionMs: await meanMs(count, () =>
       engine.db.transaction((tx) => repo.advanceCursor(tx, 0, new Date(START_TIME))),
     ),
