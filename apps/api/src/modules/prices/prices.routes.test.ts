@@ -165,6 +165,15 @@ describe('public price routes (replayed prices)', () => {
     expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_INSTRUMENT' });
   });
 
+  it('are described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const path of ['instruments', 'quotes', 'stream', 'candles']) {
+      expect(doc.paths).toHaveProperty([`/api/trading/${path}`, 'get']);
+    }
+  });
+
   it('home page markets read the same replayed prices, labelled as such', async () => {
     await until(
       () => quotes(),
