@@ -195,3 +195,18 @@ describe('public price routes (replayed prices)', () => {
     expect(body.series.points).toEqual([]);
   });
 });
+
+describe('a bad replay file', () => {
+  it('stops the start, naming its first bad line', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'brokerdesk-bad-replay-'));
+    const file = join(bad, 'ticks.jsonl');
+    writeFileSync(file, `${line('EURUSD', '1.1', '1.2', '2026-03-02T08:00:00Z')}\n{oops\n`);
+    try {
+      await expect(
+        createTestApp({ env: { MARKET_DATA_PROVIDER: 'replay', REPLAY_FILE: file } }),
+      ).rejects.toThrow(`REPLAY_FILE ${file} line 2: not valid JSON`);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
+  });
+});
