@@ -196,6 +196,11 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
     if (message.from === instanceId) return;
     void enqueue(async () => {
       if (leadership?.isLeader() || message.lastSeq <= lastSeq) return;
+      // A message missed before this one (a gap in seq): read everything new from the log.
+      if (message.firstSeq > lastSeq + 1 && lastSeq > 0) {
+        await catchUp();
+        return;
+      }
       const ticks = message.ticks ?? (await selectTickRange(db, message.firstSeq, message.lastSeq));
       await deliver(remember(ticks));
     });
