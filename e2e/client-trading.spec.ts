@@ -67,6 +67,7 @@ async function show(page: Page, section: 'Prices' | 'Chart' | 'Order' | 'Positio
 
 /** The ask the ticket shows now, in points (EUR/USD: 5 decimals). */
 async function askPoints(page: Page): Promise<number> {
+  await show(page, 'Order');
   const ticket = page.getByRole('region', { name: /^New order/ });
   const text = await ticket.getByText(/^Ask/).locator('strong').textContent();
   return Math.round(Number(text) * 100_000);
@@ -246,6 +247,9 @@ test('a live account’s realised profit shows on the dashboard’s Profit card'
   ).toBeVisible();
 
   await page.goto(`${server.baseUrl}/userDashboard/dashboard`);
+  await expect(page.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible({
+    timeout: 20_000,
+  });
   const profit = page.getByRole('region', { name: 'Profit', exact: true });
   await expect(profit).toContainText(/\$[1-9]\d*\.\d{2}/);
   await expect(profit).toContainText('Realised by trades');
