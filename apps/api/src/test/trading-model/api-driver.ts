@@ -8,12 +8,14 @@ import type { TestApp } from '../test-app.js';
 import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
 import type { Trader } from '../trading-fixtures.js';
 import { modelSpec, writeDecimal } from './model-specs.js';
-import type { ModelOrder, ModelPosition, Outcome } from './model-types.js';
+import type { ModelOrder, ModelPosition } from './model-types.js';
 import { ACCOUNTS, PIP, START_MIDS, quoteAt, type Action } from './property-actions.js';
 import {
   httpStops,
   iso,
   lots,
+  count,
+  expectOutcome,
   orderView,
   pendingBody,
   patchStops,
@@ -40,11 +42,6 @@ interface EngineDeal {
   reason: string;
 }
 
-/** What the runs did, by action and answer (`market ok`, `pending INVALID_PRICE`, `deal sl`, …). */
-export const COVERAGE = new Map<string, number>();
-const count = (what: string, n = 1) =>
-  COVERAGE.set(what, (COVERAGE.get(what) ?? 0) + Math.round(n));
-
 export class PropertyRun {
   readonly model = new TradingModel();
   private traders: Trader[] = [];
@@ -54,6 +51,7 @@ export class PropertyRun {
   private readonly positionIds = new Map<number, string>();
   private readonly seenDeals = new Set<string>();
   private readonly seenModelDeals = new Set<number>();
+  private readonly historySeen = new Map<number, string>();
   private readonly mids = new Map<string, number>(Object.entries(START_MIDS));
   readonly steps: string[] = [];
 
@@ -83,7 +81,7 @@ export class PropertyRun {
       direction: 'in',
       amountMinor: LIVE_START_MINOR,
     });
-    this.expectOutcome(
+    expectOutcome(
       'opening transfer',
       this.model.transfer(this.modelAccount(2), 'in', LIVE_START_MINOR),
       moved,
@@ -117,7 +115,7 @@ export class PropertyRun {
         const body = pendingBody(this.model, action.symbol, action.volume, action.leg);
         const expected = this.model.placeOrder(this.modelAccount(action.account), body.model);
         const response = await this.post(action.account, '/orders', body.http);
-        this.expectOutcome(what, expected, response);
+        expectOutcome(what, expected, response);
         if (expected.ok) this.mapOrders(expected.value.orders, response);
         return;
       }
@@ -133,7 +131,7 @@ export class PropertyRun {
           oco: true,
           orders: legs.map((l) => l.http),
         });
-        this.expectOutcome(what, expected, response);
+        expectOutcome(what, expected, response);
         if (expected.ok) this.mapOrders(expected.value.orders, response);
         return;
       }
@@ -148,7 +146,7 @@ export class PropertyRun {
           `/orders/${this.orderIds.get(order.id)}`,
         );
         const response = await call(this.t, this.traders[action.account]!, 'DELETE', url);
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
       case 'modifyPosition':
         return this.modifyPosition(action, what);
@@ -163,7 +161,7 @@ export class PropertyRun {
           path,
           volume === undefined ? {} : { volume },
         );
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
       case 'transfer': {
         const expected = this.model.transfer(
@@ -175,7 +173,7 @@ export class PropertyRun {
           direction: action.direction,
           amountMinor: action.amountMinor,
         });
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
     }
   }
@@ -221,7 +219,7 @@ export class PropertyRun {
       volume: action.volume,
       ...httpStops(spec, stops),
     });
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
     if (!expected.ok) return;
     this.mapOrders(expected.value.orders, response);
     const position = response.json<{ position?: { id: string } }>().position;
@@ -256,7 +254,7 @@ export class PropertyRun {
       `/orders/${this.orderIds.get(order.id)}`,
     );
     const response = await call(this.t, this.traders[action.account]!, 'PATCH', url, body);
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
   }
 
   private async modifyPosition(
@@ -281,7 +279,7 @@ export class PropertyRun {
       url,
       httpStops(spec, patch),
     );
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
   }
 
   // ── Bodies ─────────────────────────────────────────────────────────────────────────────
@@ -319,30 +317,6 @@ export class PropertyRun {
     const answered = response.json<{ orders: { id: string }[] }>().orders;
     expect(answered.length).toBe(orders.length);
     orders.forEach((order, i) => this.orderIds.set(order.id, answered[i]!.id));
-  }
-
-  private expectOutcome(
-    what: string,
-    expected: Outcome<unknown>,
-    response: LightMyRequestResponse,
-  ): void {
-    const body = response.body;
-    count(`${what.split(' ').at(-1)} ${expected.ok ? 'ok' : expected.codes.join('|')}`);
-    if (expected.ok) {
-      expect(
-        response.statusCode,
-        `${what}: the model accepts; the API answered ${body}`,
-      ).toBeLessThan(300);
-      return;
-    }
-    expect(
-      response.statusCode,
-      `${what}: the model refuses ${expected.codes.join(' or ')}; the API answered ${body}`,
-    ).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode, `${what}: never a 500 (${body})`).toBeLessThan(500);
-    expect(expected.codes, `${what}: the API refused with ${body}`).toContain(
-      response.json<{ code: string }>().code,
-    );
   }
 
   // ── Comparison ─────────────────────────────────────────────────────────────────────────
@@ -397,7 +371,24 @@ export class PropertyRun {
         .map((o) => orderView(o, this.orderIds.get(o.id)));
       expect(sortById(orders), `${name}: pending orders`).toMatchObject(sortById(expectedOrders));
       expect(orders.length, `${name}: number of pending orders`).toBe(expectedOrders.length);
+      await this.compareHistory(i, name);
     }
+  }
+
+  /** Ended orders (filled, cancelled, rejected, expired), whenever the model's changed. */
+  private async compareHistory(index: number, name: string): Promise<void> {
+    const ended = [...this.model.orders.values()]
+      .filter((o) => o.accountId === this.modelAccount(index) && o.status !== 'pending')
+      .map((o) => ({ id: this.orderIds.get(o.id), status: o.status }));
+    const signature = JSON.stringify(ended);
+    if (this.historySeen.get(index) === signature) return;
+    this.historySeen.set(index, signature);
+    const url = accountUrl(this.engineAccount(index), '/orders?status=history');
+    const history = (await call(this.t, this.traders[index]!, 'GET', url)).json<
+      { id: string; status: string }[]
+    >();
+    const shown = history.map((o) => ({ id: o.id, status: o.status }));
+    expect(sortById(shown), `${name}: order history`).toEqual(sortById(ended));
   }
 
   private async compareDeals(index: number, name: string): Promise<void> {

@@ -12,12 +12,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../modules/ledger/index.js';
 import { createTestApp } from '../test-app.js';
 import type { TestApp } from '../test-app.js';
-import { COVERAGE, PropertyRun } from './api-driver.js';
+import { PropertyRun } from './api-driver.js';
+import { COVERAGE } from './property-bodies.js';
 import { actionArbitrary } from './property-actions.js';
 
 const RUNS = Number(process.env.TRADING_PROPERTY_RUNS ?? '') || 15;
 const SEED =
   Number(process.env.TRADING_PROPERTY_SEED ?? '') || (RUNS > 15 ? Date.now() % 2 ** 31 : 20261128);
+/** Actions per run: 20 in the quick form, 40 in the long one. */
+const STEPS = RUNS > 15 ? 40 : 20;
 /** A Tuesday: every run stays inside 01:00–19:00 UTC, away from rollovers and the weekend. */
 const DAY_START = '2026-03-03T01:00:00.000Z';
 const DAY_END_MS = Date.parse('2026-03-03T19:00:00.000Z');
@@ -57,7 +60,7 @@ describe('trading engine against the independent model (property)', () => {
       try {
         await fc.assert(
           fc.asyncProperty(
-            fc.array(actionArbitrary, { minLength: 1, maxLength: 30, size: 'max' }),
+            fc.array(actionArbitrary, { minLength: 1, maxLength: STEPS, size: 'max' }),
             async (actions) => {
               const run = new PropertyRun(await appForRun());
               try {
