@@ -1,6 +1,7 @@
 // Drives one run of the property test: each action goes to the real HTTP API (§11.19, through
 // app.inject) and to the independent model, and after every step the two must agree to the cent:
 // accounts' figures, positions, pending orders, the new deals and every refusal's code.
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { approveIdentityDocuments } from '../documents-fixtures.js';
@@ -8,10 +9,11 @@ import type { TestApp } from '../test-app.js';
 import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
 import type { Trader } from '../trading-fixtures.js';
 import { modelSpec, writeDecimal } from './model-specs.js';
-import type { ModelOrder, ModelPosition } from './model-types.js';
+import type { ModelOrder } from './model-types.js';
 import { ACCOUNTS, PIP, START_MIDS, quoteAt, type Action } from './property-actions.js';
 import {
   httpStops,
+  involvedAccounts,
   iso,
   lots,
   count,
@@ -20,6 +22,8 @@ import {
   pendingBody,
   patchStops,
   pendingPrice,
+  pickOrder,
+  pickPosition,
   positionView,
   sortById,
   stopPrices,
@@ -52,6 +56,13 @@ export class PropertyRun {
   private readonly seenDeals = new Set<string>();
   private readonly seenModelDeals = new Set<number>();
   private readonly historySeen = new Map<number, string>();
+  private lastPost: {
+    account: number;
+    url: string;
+    body: unknown;
+    key: string;
+    response: LightMyRequestResponse;
+  } | null = null;
   private readonly mids = new Map<string, number>(Object.entries(START_MIDS));
   readonly steps: string[] = [];
 
@@ -90,7 +101,12 @@ export class PropertyRun {
 
   async step(action: Action, index: number): Promise<void> {
     this.steps.push(`${index}: ${JSON.stringify(action)}`);
-    const involved = this.involved(action);
+    const involved = involvedAccounts(
+      this.model,
+      this.modelAccounts,
+      action,
+      this.lastPost?.account,
+    );
     await this.apply(action, `step ${index} ${action.kind}`);
     await this.compare(`after step ${index} (${action.kind})`, involved);
     count('steps');
@@ -138,7 +154,7 @@ export class PropertyRun {
       case 'modifyOrder':
         return this.modifyOrder(action, what);
       case 'cancel': {
-        const order = this.pickOrder(action.account, action.pick);
+        const order = pickOrder(this.model, this.modelAccount(action.account), action.pick);
         if (!order) return;
         const expected = this.model.cancelOrder(order.accountId, order.id);
         const url = accountUrl(
@@ -151,7 +167,7 @@ export class PropertyRun {
       case 'modifyPosition':
         return this.modifyPosition(action, what);
       case 'close': {
-        const position = this.pickPosition(action.account, action.pick);
+        const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
         if (!position) return;
         const volume = action.volume ?? undefined;
         const expected = this.model.closePosition(position.accountId, position.id, volume);
@@ -163,6 +179,8 @@ export class PropertyRun {
         );
         return expectOutcome(what, expected, response);
       }
+      case 'repeat':
+        return this.repeat(what);
       case 'transfer': {
         const expected = this.model.transfer(
           this.modelAccount(2),
@@ -231,7 +249,7 @@ export class PropertyRun {
     action: Extract<Action, { kind: 'modifyOrder' }>,
     what: string,
   ): Promise<void> {
-    const order = this.pickOrder(action.account, action.pick);
+    const order = pickOrder(this.model, this.modelAccount(action.account), action.pick);
     if (!order) return;
     const spec = modelSpec(order.symbol)!;
     const quote = this.model.quotes.get(order.symbol)!;
@@ -261,7 +279,7 @@ export class PropertyRun {
     action: Extract<Action, { kind: 'modifyPosition' }>,
     what: string,
   ): Promise<void> {
-    const position = this.pickPosition(action.account, action.pick);
+    const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
     if (!position) return;
     const spec = modelSpec(position.symbol)!;
     const quote = this.model.quotes.get(position.symbol)!;
@@ -289,28 +307,40 @@ export class PropertyRun {
   private modelAccount = (index: number) => this.modelAccounts[index]!;
   private engineAccount = (index: number) => this.engineAccounts[index]!;
 
-  private post(account: number, path: string, body: unknown): Promise<LightMyRequestResponse> {
-    return call(
+  private async post(
+    account: number,
+    path: string,
+    body: unknown,
+  ): Promise<LightMyRequestResponse> {
+    const key = randomUUID();
+    const url = accountUrl(this.engineAccount(account), path);
+    const response = await call(this.t, this.traders[account]!, 'POST', url, body, key);
+    this.lastPost = { account, url, body, key, response };
+    return response;
+  }
+
+  /** The last POST again with its Idempotency-Key: the same answer, and nothing moves twice. */
+  private async repeat(what: string): Promise<void> {
+    const last = this.lastPost;
+    if (!last) return;
+    const again = await call(
       this.t,
-      this.traders[account]!,
+      this.traders[last.account]!,
       'POST',
-      accountUrl(this.engineAccount(account), path),
-      body,
+      last.url,
+      last.body,
+      last.key,
     );
-  }
-
-  private pickOrder(account: number, pick: number): ModelOrder | undefined {
-    const all = [...this.model.orders.values()].filter(
-      (o) => o.accountId === this.modelAccount(account) && o.type !== 'market',
+    count(`repeat ${last.response.statusCode}`);
+    expect(again.statusCode, `${what}: a replay answers as the first time`).toBe(
+      last.response.statusCode,
     );
-    return all.length === 0 ? undefined : all[pick % all.length];
-  }
-
-  private pickPosition(account: number, pick: number): ModelPosition | undefined {
-    const all = [...this.model.positions.values()].filter(
-      (p) => p.accountId === this.modelAccount(account),
-    );
-    return all.length === 0 ? undefined : all[pick % all.length];
+    if (
+      last.response.statusCode < 300 ||
+      last.response.json<{ code?: string }>().code !== 'VALIDATION_FAILED'
+    ) {
+      expect(again.json(), `${what}: a replay's body`).toEqual(last.response.json());
+    }
   }
 
   private mapOrders(orders: readonly ModelOrder[], response: LightMyRequestResponse): void {
@@ -320,19 +350,6 @@ export class PropertyRun {
   }
 
   // ── Comparison ─────────────────────────────────────────────────────────────────────────
-
-  /**
-   * The accounts a step can change: the one a request names; for a tick or the clock, those
-   * holding a position or a pending order (an account with neither has nothing a price moves).
-   */
-  private involved(action: Action): number[] {
-    if (action.kind === 'transfer') return [2];
-    if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
-    return [0, 1, 2].filter((i) => {
-      const id = this.modelAccount(i);
-      return this.model.openPositions(id).length > 0 || this.model.pendingOrders(id).length > 0;
-    });
-  }
 
   async compare(when: string, accounts: readonly number[] = [0, 1, 2]): Promise<void> {
     for (const i of accounts) {

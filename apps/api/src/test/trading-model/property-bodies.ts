@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { modelSpec, writeDecimal, type ModelSpec } from './model-specs.js';
 import type { ModelOrder, ModelPosition, Outcome } from './model-types.js';
-import type { Distance, PendingLeg } from './property-actions.js';
+import type { Action, Distance, PendingLeg } from './property-actions.js';
 import type { TradingModel } from './trading-model.js';
 
 /** What the runs did, by action and answer (`market ok`, `pending INVALID_PRICE`, `deal sl`, …). */
@@ -165,5 +165,45 @@ export function expectOutcome(
   expect(response.statusCode, `${what}: never a 500 (${body})`).toBeLessThan(500);
   expect(expected.codes, `${what}: the API refused with ${body}`).toContain(
     response.json<{ code: string }>().code,
+  );
+}
+
+/** The `pick`-th order an account ever placed (pending or not, so ended ones are tried too). */
+export function pickOrder(
+  model: TradingModel,
+  accountId: number,
+  pick: number,
+): ModelOrder | undefined {
+  const all = [...model.orders.values()].filter(
+    (o) => o.accountId === accountId && o.type !== 'market',
+  );
+  return all.length === 0 ? undefined : all[pick % all.length];
+}
+
+/** The `pick`-th position an account ever held (open or closed). */
+export function pickPosition(
+  model: TradingModel,
+  accountId: number,
+  pick: number,
+): ModelPosition | undefined {
+  const all = [...model.positions.values()].filter((p) => p.accountId === accountId);
+  return all.length === 0 ? undefined : all[pick % all.length];
+}
+
+/**
+ * The accounts (by index) a step can change: the one a request names; for a tick or the clock,
+ * those holding a position or a pending order (one with neither has nothing a price moves).
+ */
+export function involvedAccounts(
+  model: TradingModel,
+  modelAccounts: readonly number[],
+  action: Action,
+  lastPostAccount: number | undefined,
+): number[] {
+  if (action.kind === 'transfer') return [2];
+  if (action.kind === 'repeat') return lastPostAccount === undefined ? [] : [lastPostAccount];
+  if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
+  return modelAccounts.flatMap((id, i) =>
+    model.openPositions(id).length > 0 || model.pendingOrders(id).length > 0 ? [i] : [],
   );
 }
