@@ -48,9 +48,9 @@ interface EngineDeal {
 
 export class PropertyRun {
   readonly model = new TradingModel();
-  private traders: Trader[] = [];
+  traders: Trader[] = [];
   private engineAccounts: string[] = [];
-  private modelAccounts: number[] = [];
+  modelAccounts: number[] = [];
   private readonly orderIds = new Map<number, string>(); // model → engine
   private readonly positionIds = new Map<number, string>();
   private readonly seenDeals = new Set<string>();
@@ -66,7 +66,7 @@ export class PropertyRun {
   private readonly mids = new Map<string, number>(Object.entries(START_MIDS));
   readonly steps: string[] = [];
 
-  constructor(private readonly t: TestApp) {}
+  constructor(readonly t: TestApp) {}
 
   async start(): Promise<void> {
     const now = this.t.hub.now() + 1_000;
