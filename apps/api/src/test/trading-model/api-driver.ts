@@ -1,6 +1,7 @@
 // Drives one run of the property test: each action goes to the real HTTP API (§11.19, through
 // app.inject) and to the independent model, and after every step the two must agree to the cent:
 // accounts' figures, positions, pending orders, the new deals and every refusal's code.
+import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { approveIdentityDocuments } from '../documents-fixtures.js';
@@ -8,16 +9,21 @@ import type { TestApp } from '../test-app.js';
 import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
 import type { Trader } from '../trading-fixtures.js';
 import { modelSpec, writeDecimal } from './model-specs.js';
-import type { ModelOrder, ModelPosition, Outcome } from './model-types.js';
+import type { ModelOrder } from './model-types.js';
 import { ACCOUNTS, PIP, START_MIDS, quoteAt, type Action } from './property-actions.js';
 import {
   httpStops,
+  involvedAccounts,
   iso,
   lots,
+  count,
+  expectOutcome,
   orderView,
   pendingBody,
   patchStops,
   pendingPrice,
+  pickOrder,
+  pickPosition,
   positionView,
   sortById,
   stopPrices,
@@ -40,24 +46,27 @@ interface EngineDeal {
   reason: string;
 }
 
-/** What the runs did, by action and answer (`market ok`, `pending INVALID_PRICE`, `deal sl`, …). */
-export const COVERAGE = new Map<string, number>();
-const count = (what: string, n = 1) =>
-  COVERAGE.set(what, (COVERAGE.get(what) ?? 0) + Math.round(n));
-
 export class PropertyRun {
   readonly model = new TradingModel();
-  private traders: Trader[] = [];
+  traders: Trader[] = [];
   private engineAccounts: string[] = [];
-  private modelAccounts: number[] = [];
+  modelAccounts: number[] = [];
   private readonly orderIds = new Map<number, string>(); // model → engine
   private readonly positionIds = new Map<number, string>();
   private readonly seenDeals = new Set<string>();
   private readonly seenModelDeals = new Set<number>();
+  private readonly historySeen = new Map<number, string>();
+  private lastPost: {
+    account: number;
+    url: string;
+    body: unknown;
+    key: string;
+    response: LightMyRequestResponse;
+  } | null = null;
   private readonly mids = new Map<string, number>(Object.entries(START_MIDS));
   readonly steps: string[] = [];
 
-  constructor(private readonly t: TestApp) {}
+  constructor(readonly t: TestApp) {}
 
   async start(): Promise<void> {
     const now = this.t.hub.now() + 1_000;
@@ -83,7 +92,7 @@ export class PropertyRun {
       direction: 'in',
       amountMinor: LIVE_START_MINOR,
     });
-    this.expectOutcome(
+    expectOutcome(
       'opening transfer',
       this.model.transfer(this.modelAccount(2), 'in', LIVE_START_MINOR),
       moved,
@@ -92,7 +101,12 @@ export class PropertyRun {
 
   async step(action: Action, index: number): Promise<void> {
     this.steps.push(`${index}: ${JSON.stringify(action)}`);
-    const involved = this.involved(action);
+    const involved = involvedAccounts(
+      this.model,
+      this.modelAccounts,
+      action,
+      this.lastPost?.account,
+    );
     await this.apply(action, `step ${index} ${action.kind}`);
     await this.compare(`after step ${index} (${action.kind})`, involved);
     count('steps');
@@ -117,7 +131,7 @@ export class PropertyRun {
         const body = pendingBody(this.model, action.symbol, action.volume, action.leg);
         const expected = this.model.placeOrder(this.modelAccount(action.account), body.model);
         const response = await this.post(action.account, '/orders', body.http);
-        this.expectOutcome(what, expected, response);
+        expectOutcome(what, expected, response);
         if (expected.ok) this.mapOrders(expected.value.orders, response);
         return;
       }
@@ -133,14 +147,14 @@ export class PropertyRun {
           oco: true,
           orders: legs.map((l) => l.http),
         });
-        this.expectOutcome(what, expected, response);
+        expectOutcome(what, expected, response);
         if (expected.ok) this.mapOrders(expected.value.orders, response);
         return;
       }
       case 'modifyOrder':
         return this.modifyOrder(action, what);
       case 'cancel': {
-        const order = this.pickOrder(action.account, action.pick);
+        const order = pickOrder(this.model, this.modelAccount(action.account), action.pick);
         if (!order) return;
         const expected = this.model.cancelOrder(order.accountId, order.id);
         const url = accountUrl(
@@ -148,12 +162,12 @@ export class PropertyRun {
           `/orders/${this.orderIds.get(order.id)}`,
         );
         const response = await call(this.t, this.traders[action.account]!, 'DELETE', url);
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
       case 'modifyPosition':
         return this.modifyPosition(action, what);
       case 'close': {
-        const position = this.pickPosition(action.account, action.pick);
+        const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
         if (!position) return;
         const volume = action.volume ?? undefined;
         const expected = this.model.closePosition(position.accountId, position.id, volume);
@@ -163,8 +177,10 @@ export class PropertyRun {
           path,
           volume === undefined ? {} : { volume },
         );
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
+      case 'repeat':
+        return this.repeat(what);
       case 'transfer': {
         const expected = this.model.transfer(
           this.modelAccount(2),
@@ -175,7 +191,7 @@ export class PropertyRun {
           direction: action.direction,
           amountMinor: action.amountMinor,
         });
-        return this.expectOutcome(what, expected, response);
+        return expectOutcome(what, expected, response);
       }
     }
   }
@@ -221,7 +237,7 @@ export class PropertyRun {
       volume: action.volume,
       ...httpStops(spec, stops),
     });
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
     if (!expected.ok) return;
     this.mapOrders(expected.value.orders, response);
     const position = response.json<{ position?: { id: string } }>().position;
@@ -233,7 +249,7 @@ export class PropertyRun {
     action: Extract<Action, { kind: 'modifyOrder' }>,
     what: string,
   ): Promise<void> {
-    const order = this.pickOrder(action.account, action.pick);
+    const order = pickOrder(this.model, this.modelAccount(action.account), action.pick);
     if (!order) return;
     const spec = modelSpec(order.symbol)!;
     const quote = this.model.quotes.get(order.symbol)!;
@@ -256,14 +272,14 @@ export class PropertyRun {
       `/orders/${this.orderIds.get(order.id)}`,
     );
     const response = await call(this.t, this.traders[action.account]!, 'PATCH', url, body);
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
   }
 
   private async modifyPosition(
     action: Extract<Action, { kind: 'modifyPosition' }>,
     what: string,
   ): Promise<void> {
-    const position = this.pickPosition(action.account, action.pick);
+    const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
     if (!position) return;
     const spec = modelSpec(position.symbol)!;
     const quote = this.model.quotes.get(position.symbol)!;
@@ -281,7 +297,7 @@ export class PropertyRun {
       url,
       httpStops(spec, patch),
     );
-    this.expectOutcome(what, expected, response);
+    expectOutcome(what, expected, response);
   }
 
   // ── Bodies ─────────────────────────────────────────────────────────────────────────────
@@ -291,28 +307,40 @@ export class PropertyRun {
   private modelAccount = (index: number) => this.modelAccounts[index]!;
   private engineAccount = (index: number) => this.engineAccounts[index]!;
 
-  private post(account: number, path: string, body: unknown): Promise<LightMyRequestResponse> {
-    return call(
+  private async post(
+    account: number,
+    path: string,
+    body: unknown,
+  ): Promise<LightMyRequestResponse> {
+    const key = randomUUID();
+    const url = accountUrl(this.engineAccount(account), path);
+    const response = await call(this.t, this.traders[account]!, 'POST', url, body, key);
+    this.lastPost = { account, url, body, key, response };
+    return response;
+  }
+
+  /** The last POST again with its Idempotency-Key: the same answer, and nothing moves twice. */
+  private async repeat(what: string): Promise<void> {
+    const last = this.lastPost;
+    if (!last) return;
+    const again = await call(
       this.t,
-      this.traders[account]!,
+      this.traders[last.account]!,
       'POST',
-      accountUrl(this.engineAccount(account), path),
-      body,
+      last.url,
+      last.body,
+      last.key,
     );
-  }
-
-  private pickOrder(account: number, pick: number): ModelOrder | undefined {
-    const all = [...this.model.orders.values()].filter(
-      (o) => o.accountId === this.modelAccount(account) && o.type !== 'market',
+    count(`repeat ${last.response.statusCode}`);
+    expect(again.statusCode, `${what}: a replay answers as the first time`).toBe(
+      last.response.statusCode,
     );
-    return all.length === 0 ? undefined : all[pick % all.length];
-  }
-
-  private pickPosition(account: number, pick: number): ModelPosition | undefined {
-    const all = [...this.model.positions.values()].filter(
-      (p) => p.accountId === this.modelAccount(account),
-    );
-    return all.length === 0 ? undefined : all[pick % all.length];
+    if (
+      last.response.statusCode < 300 ||
+      last.response.json<{ code?: string }>().code !== 'VALIDATION_FAILED'
+    ) {
+      expect(again.json(), `${what}: a replay's body`).toEqual(last.response.json());
+    }
   }
 
   private mapOrders(orders: readonly ModelOrder[], response: LightMyRequestResponse): void {
@@ -321,44 +349,7 @@ export class PropertyRun {
     orders.forEach((order, i) => this.orderIds.set(order.id, answered[i]!.id));
   }
 
-  private expectOutcome(
-    what: string,
-    expected: Outcome<unknown>,
-    response: LightMyRequestResponse,
-  ): void {
-    const body = response.body;
-    count(`${what.split(' ').at(-1)} ${expected.ok ? 'ok' : expected.codes.join('|')}`);
-    if (expected.ok) {
-      expect(
-        response.statusCode,
-        `${what}: the model accepts; the API answered ${body}`,
-      ).toBeLessThan(300);
-      return;
-    }
-    expect(
-      response.statusCode,
-      `${what}: the model refuses ${expected.codes.join(' or ')}; the API answered ${body}`,
-    ).toBeGreaterThanOrEqual(400);
-    expect(response.statusCode, `${what}: never a 500 (${body})`).toBeLessThan(500);
-    expect(expected.codes, `${what}: the API refused with ${body}`).toContain(
-      response.json<{ code: string }>().code,
-    );
-  }
-
   // ── Comparison ─────────────────────────────────────────────────────────────────────────
-
-  /**
-   * The accounts a step can change: the one a request names; for a tick or the clock, those
-   * holding a position or a pending order (an account with neither has nothing a price moves).
-   */
-  private involved(action: Action): number[] {
-    if (action.kind === 'transfer') return [2];
-    if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
-    return [0, 1, 2].filter((i) => {
-      const id = this.modelAccount(i);
-      return this.model.openPositions(id).length > 0 || this.model.pendingOrders(id).length > 0;
-    });
-  }
 
   async compare(when: string, accounts: readonly number[] = [0, 1, 2]): Promise<void> {
     for (const i of accounts) {
@@ -397,7 +388,24 @@ export class PropertyRun {
         .map((o) => orderView(o, this.orderIds.get(o.id)));
       expect(sortById(orders), `${name}: pending orders`).toMatchObject(sortById(expectedOrders));
       expect(orders.length, `${name}: number of pending orders`).toBe(expectedOrders.length);
+      await this.compareHistory(i, name);
     }
+  }
+
+  /** Ended orders (filled, cancelled, rejected, expired), whenever the model's changed. */
+  private async compareHistory(index: number, name: string): Promise<void> {
+    const ended = [...this.model.orders.values()]
+      .filter((o) => o.accountId === this.modelAccount(index) && o.status !== 'pending')
+      .map((o) => ({ id: this.orderIds.get(o.id), status: o.status }));
+    const signature = JSON.stringify(ended);
+    if (this.historySeen.get(index) === signature) return;
+    this.historySeen.set(index, signature);
+    const url = accountUrl(this.engineAccount(index), '/orders?status=history');
+    const history = (await call(this.t, this.traders[index]!, 'GET', url)).json<
+      { id: string; status: string }[]
+    >();
+    const shown = history.map((o) => ({ id: o.id, status: o.status }));
+    expect(sortById(shown), `${name}: order history`).toEqual(sortById(ended));
   }
 
   private async compareDeals(index: number, name: string): Promise<void> {

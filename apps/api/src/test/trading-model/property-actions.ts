@@ -65,7 +65,9 @@ export type Action =
       stops: Partial<Record<keyof Stops, Distance | 'remove'>>;
     }
   | { kind: 'close'; account: AccountIndex; pick: number; volume: string | null }
-  | { kind: 'transfer'; direction: 'in' | 'out'; amountMinor: number };
+  | { kind: 'transfer'; direction: 'in' | 'out'; amountMinor: number }
+  /** The last POST again, with the same Idempotency-Key. */
+  | { kind: 'repeat' };
 
 const account = fc.constantFrom<AccountIndex>(0, 1, 2);
 const symbol = fc.constantFrom(...MODEL_SYMBOLS);
@@ -123,6 +125,7 @@ const pendingLeg: fc.Arbitrary<PendingLeg> = fc.record({
 });
 
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'repeat' }) },
   {
     weight: 10,
     arbitrary: fc.record({

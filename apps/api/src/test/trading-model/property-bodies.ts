@@ -1,10 +1,17 @@
-// The request bodies and expected views of the property test: stops and pending prices from
+// The request bodies, expected views and answer checks of the property test: stops and pending prices from
 // distances in tenths of the stops level, decimal strings at each instrument's digits, and the
 // §11.19 shapes the model predicts for positions and pending orders.
+import type { LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { modelSpec, writeDecimal, type ModelSpec } from './model-specs.js';
-import type { ModelOrder, ModelPosition } from './model-types.js';
-import type { Distance, PendingLeg } from './property-actions.js';
+import type { ModelOrder, ModelPosition, Outcome } from './model-types.js';
+import type { Action, Distance, PendingLeg } from './property-actions.js';
 import type { TradingModel } from './trading-model.js';
+
+/** What the runs did, by action and answer (`market ok`, `pending INVALID_PRICE`, `deal sl`, …). */
+export const COVERAGE = new Map<string, number>();
+export const count = (what: string, n = 1) =>
+  COVERAGE.set(what, (COVERAGE.get(what) ?? 0) + Math.round(n));
 
 export const lots = (centilots: number) => writeDecimal(centilots, 2);
 export const iso = (ms: number) => new Date(ms).toISOString();
@@ -134,4 +141,69 @@ export function pendingBody(model: TradingModel, symbol: string, volume: string,
       ...(expiresAtMs === undefined ? {} : { expiresAt: iso(expiresAtMs) }),
     },
   };
+}
+
+/** The API answered as the model predicts: accepted, or refused with one of its codes. */
+export function expectOutcome(
+  what: string,
+  expected: Outcome<unknown>,
+  response: LightMyRequestResponse,
+): void {
+  const body = response.body;
+  count(`${what.split(' ').at(-1)} ${expected.ok ? 'ok' : expected.codes.join('|')}`);
+  if (expected.ok) {
+    expect(
+      response.statusCode,
+      `${what}: the model accepts; the API answered ${body}`,
+    ).toBeLessThan(300);
+    return;
+  }
+  expect(
+    response.statusCode,
+    `${what}: the model refuses ${expected.codes.join(' or ')}; the API answered ${body}`,
+  ).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, `${what}: never a 500 (${body})`).toBeLessThan(500);
+  expect(expected.codes, `${what}: the API refused with ${body}`).toContain(
+    response.json<{ code: string }>().code,
+  );
+}
+
+/** The `pick`-th order an account ever placed (pending or not, so ended ones are tried too). */
+export function pickOrder(
+  model: TradingModel,
+  accountId: number,
+  pick: number,
+): ModelOrder | undefined {
+  const all = [...model.orders.values()].filter(
+    (o) => o.accountId === accountId && o.type !== 'market',
+  );
+  return all.length === 0 ? undefined : all[pick % all.length];
+}
+
+/** The `pick`-th position an account ever held (open or closed). */
+export function pickPosition(
+  model: TradingModel,
+  accountId: number,
+  pick: number,
+): ModelPosition | undefined {
+  const all = [...model.positions.values()].filter((p) => p.accountId === accountId);
+  return all.length === 0 ? undefined : all[pick % all.length];
+}
+
+/**
+ * The accounts (by index) a step can change: the one a request names; for a tick or the clock,
+ * those holding a position or a pending order (one with neither has nothing a price moves).
+ */
+export function involvedAccounts(
+  model: TradingModel,
+  modelAccounts: readonly number[],
+  action: Action,
+  lastPostAccount: number | undefined,
+): number[] {
+  if (action.kind === 'transfer') return [2];
+  if (action.kind === 'repeat') return lastPostAccount === undefined ? [] : [lastPostAccount];
+  if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
+  return modelAccounts.flatMap((id, i) =>
+    model.openPositions(id).length > 0 || model.pendingOrders(id).length > 0 ? [i] : [],
+  );
 }

@@ -47,6 +47,9 @@ export class TradingModel extends ModelState {
   ): Outcome<{ orders: ModelOrder[] }> {
     const results = legs.map((leg) => validateOrder(this, accountId, leg));
     const codes = results.flatMap((r) => (r.ok ? [] : r.codes));
+    // A malformed leg fails the body's schema before any business check (§11.11, order 1);
+    // two legs failing different business checks may answer either leg's code.
+    if (codes.includes('VALIDATION_FAILED')) return refuse('VALIDATION_FAILED');
     if (codes.length > 0) return refuse(...new Set(codes));
     const group = this.nextId.oco++;
     const orders = legs.map((leg, i) => {

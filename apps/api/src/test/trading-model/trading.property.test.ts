@@ -12,12 +12,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { checkLedger } from '../../modules/ledger/index.js';
 import { createTestApp } from '../test-app.js';
 import type { TestApp } from '../test-app.js';
-import { COVERAGE, PropertyRun } from './api-driver.js';
+import { PropertyRun } from './api-driver.js';
+import { COVERAGE } from './property-bodies.js';
+import { MODEL_SYMBOLS } from './model-specs.js';
 import { actionArbitrary } from './property-actions.js';
 
 const RUNS = Number(process.env.TRADING_PROPERTY_RUNS ?? '') || 15;
 const SEED =
   Number(process.env.TRADING_PROPERTY_SEED ?? '') || (RUNS > 15 ? Date.now() % 2 ** 31 : 20261128);
+/** Actions per run: 20 in the quick form, 40 in the long one. */
+const STEPS = RUNS > 15 ? 40 : 20;
 /** A Tuesday: every run stays inside 01:00–19:00 UTC, away from rollovers and the weekend. */
 const DAY_START = '2026-03-03T01:00:00.000Z';
 const DAY_END_MS = Date.parse('2026-03-03T19:00:00.000Z');
@@ -33,15 +37,63 @@ async function appForRun(): Promise<TestApp> {
     return app;
   }
   if (app) {
-    expect(await checkLedger(app.database.db), 'ledger:check before the app is replaced').toEqual(
-      [],
-    );
     await app.close();
   }
   app = await createTestApp({ startTime: DAY_START });
   runsOnApp = 1;
   return app;
 }
+
+/**
+ * Ends the run flat: cancels every pending order, ticks every symbol (so none is stale) and
+ * closes every position, each as a step compared like the others. Later runs' ticks then
+ * cannot move this run's accounts behind the model's back.
+ */
+async function flatten(run: PropertyRun, first: number): Promise<void> {
+  let index = first;
+  for (const account of [0, 1, 2] as const) {
+    const id = run.modelAccounts[account]!;
+    const orders = [...run.model.orders.values()].filter(
+      (o) => o.accountId === id && o.type !== 'market',
+    );
+    for (const [pick, order] of orders.entries()) {
+      if (order.status === 'pending') await run.step({ kind: 'cancel', account, pick }, index++);
+    }
+  }
+  for (const symbol of MODEL_SYMBOLS) {
+    await run.step({ kind: 'tick', symbol, pips: 0, gap: false, dtMs: 1 }, index++);
+  }
+  for (const account of [0, 1, 2] as const) {
+    const id = run.modelAccounts[account]!;
+    const positions = [...run.model.positions.values()].filter((p) => p.accountId === id);
+    for (const [pick, position] of positions.entries()) {
+      if (position.open) await run.step({ kind: 'close', account, pick, volume: null }, index++);
+    }
+  }
+}
+
+/**
+ * `ledger:check` after the run. One breach is the model's own prediction while issue 19 (negative
+ * balance protection) is not built: a stop loss closed through a gap can leave the flat live
+ * account below zero (invariant 8). It is tolerated only for this run's live account, only when
+ * the model also holds it flat at exactly that negative balance; any other breach fails.
+ */
+async function expectLedgerWhole(run: PropertyRun): Promise<void> {
+  const live = run.model.accounts.get(run.modelAccounts[2]!)!;
+  const code = `client:${run.traders[2]!.id}:trading`;
+  const predicted =
+    run.model.openPositions(live.id).length === 0 && live.balance < 0
+      ? `trading account ${code}: flat with balance ${live.balance}`
+      : null;
+  if (predicted) FLAT_NEGATIVE.push(predicted);
+  const breaches = (await checkLedger(run.t.database.db)).filter(
+    (b) => !(b.invariant === 8 && FLAT_NEGATIVE.includes(b.message)),
+  );
+  expect(breaches, 'ledger:check').toEqual([]);
+}
+
+/** Flat negative live accounts the model predicted (issue 19's protection would clear them). */
+const FLAT_NEGATIVE: string[] = [];
 
 afterAll(async () => {
   await app?.close();
@@ -57,13 +109,15 @@ describe('trading engine against the independent model (property)', () => {
       try {
         await fc.assert(
           fc.asyncProperty(
-            fc.array(actionArbitrary, { minLength: 1, maxLength: 30, size: 'max' }),
+            fc.array(actionArbitrary, { minLength: 1, maxLength: STEPS, size: 'max' }),
             async (actions) => {
               const run = new PropertyRun(await appForRun());
               try {
                 await run.start();
                 await run.compare('after opening the accounts');
                 for (const [i, action] of actions.entries()) await run.step(action, i);
+                await flatten(run, actions.length);
+                await expectLedgerWhole(run);
               } catch (error) {
                 failing = run.steps;
                 throw error;
@@ -78,7 +132,6 @@ describe('trading engine against the independent model (property)', () => {
         );
         throw error;
       }
-      expect(await checkLedger(app!.database.db), 'ledger:check').toEqual([]);
       if (RUNS > 15 || process.env.TRADING_PROPERTY_COVERAGE) {
         const lines = [...COVERAGE]
           .sort(([a], [b]) => a.localeCompare(b))
