@@ -27,7 +27,7 @@ export const ERROR_STATUS = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   LOCKED_OUT: 429,
-  // Trading (PRODUCT §11.11); user-facing wording in trading/messages.ts.
+  // Trading (docs/product.md §11.11); user-facing wording in trading/messages.ts.
   ORDER_NOT_FOUND: 404,
   ALREADY_CLOSED: 409,
   UNKNOWN_INSTRUMENT: 400,

@@ -10,6 +10,7 @@ import { healthRoutes } from '../modules/health/index.js';
 import { marketsRoutes } from '../modules/markets/index.js';
 import { moneyRoutes, staffMoneyRoutes } from '../modules/money/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
+import { pricesRoutes } from '../modules/prices/index.js';
 import { referralRoutes, staffReferralRoutes } from '../modules/referrals/index.js';
 import { reminderRoutes } from '../modules/reminders/index.js';
 import { sessionRoutes } from '../modules/sessions/index.js';
@@ -37,6 +38,7 @@ export async function registerRoutes(
     authRateLimit,
   });
   await app.register(marketsRoutes, { service: services.markets });
+  await app.register(pricesRoutes, { service: services.prices });
   await app.register(activityRoutes, { service: services.activity });
   await app.register(supportRoutes, { service: services.support });
   await app.register(moneyRoutes, { service: services.money, queries: services.moneyQueries });

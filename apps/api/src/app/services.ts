@@ -188,7 +188,7 @@ export async function buildServices(context: ServiceContext) {
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
   await priceHub.start();
-  const prices = makePricesService({ db, hub: priceHub, clock });
+  const prices = makePricesService({ db, hub: priceHub });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);

@@ -13,7 +13,8 @@ import { systemClock } from '../lib/clock.js';
 import { makeSessionService } from '../modules/sessions/index.js';
 import { PDF_BYTES, approveIdentityDocuments, upload } from '../test/documents-fixtures.js';
 import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
-import { createTestApp } from '../test/test-app.js';
+import { TEST_START_TIME, createTestApp } from '../test/test-app.js';
+import { clientCashCode } from '../modules/ledger/index.js';
 import type { TestApp } from '../test/test-app.js';
 import type { AuthRoute } from './auth.js';
 
@@ -40,7 +41,11 @@ async function signInEveryone(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' } });
+  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
+  // Trading routes act on a quote (issue 18).
+  await t.prices.push([
+    { symbol: 'EURUSD', bid: '1.09985', ask: '1.10015', time: '2026-03-02T08:00:01.000Z' },
+  ]);
   await signInEveryone();
 });
 afterAll(async () => {
@@ -101,6 +106,9 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/referral-commissions', 'clients:read'],
       ['POST', '/api/staff/referral-commissions/:id/release', 'money:write'],
       ['POST', '/api/staff/referral-commissions/:id/void', 'money:write'],
+      // Issue 18: the trading book's reads.
+      ['GET', '/api/staff/trading/positions', 'clients:read'],
+      ['GET', '/api/staff/trading/exposure', 'clients:read'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);
@@ -188,16 +196,109 @@ describe('authorisation matrix', () => {
 type ClientCaller = Awaited<ReturnType<typeof clientCaller>>;
 
 /**
+ * An object named by several path parameters (a trading account and its order), with the body
+ * and headers its owner's call needs to succeed.
+ */
+interface ObjectCall {
+  params: Record<string, string>;
+  payload?: unknown;
+  headers?: Record<string, string>;
+}
+
+/**
  * How to make an object of `owner` for each client route with an id in its path: the IDOR table.
  * A client route with a path parameter that is missing here fails the test below.
  */
-const OBJECT_OF_OWNER: Record<string, (owner: ClientCaller) => Promise<string>> = {
+const OBJECT_OF_OWNER: Record<string, (owner: ClientCaller) => Promise<string | ObjectCall>> = {
   'GET /api/money-requests/:id': (owner) => depositRequestOf(owner),
   'POST /api/withdrawals/:id/cancel': (owner) => withdrawalOf(owner),
   'GET /api/documents/:id': (owner) => documentOf(owner),
   'GET /api/documents/:id/file': (owner) => documentOf(owner),
   'DELETE /api/account/sessions/:sessionId': (owner) => otherSessionOf(owner),
+  // Issue 18: a trading account and what it holds.
+  'POST /api/trading/accounts/:id/reset': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
+  'POST /api/trading/accounts/:id/transfers': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'live') },
+    payload: { direction: 'in', amountMinor: 100 },
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'POST /api/trading/accounts/:id/orders': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+    payload: MARKET_BUY,
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'GET /api/trading/accounts/:id/orders': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
+  'PATCH /api/trading/accounts/:id/orders/:orderId': async (owner) => ({
+    params: await pendingOrderOf(owner),
+    payload: { price: '1.08900' },
+  }),
+  'DELETE /api/trading/accounts/:id/orders/:orderId': async (owner) => ({
+    params: await pendingOrderOf(owner),
+  }),
+  'GET /api/trading/accounts/:id/positions': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
+  'PATCH /api/trading/accounts/:id/positions/:positionId': async (owner) => ({
+    params: await positionOf(owner),
+    payload: { sl: '1.09000' },
+  }),
+  'POST /api/trading/accounts/:id/positions/:positionId/close': async (owner) => ({
+    params: await positionOf(owner),
+    headers: { 'idempotency-key': randomUUID() },
+  }),
+  'GET /api/trading/accounts/:id/deals': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
 };
+
+const MARKET_BUY = { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' };
+
+/** The owner's open trading account of a kind (a live one funded from a $100 wallet). */
+async function tradingAccountOf(owner: ClientCaller, kind: 'demo' | 'live'): Promise<string> {
+  if (kind === 'live') {
+    await approveIdentityDocuments(t, owner);
+    await t.services.ledger.createTransfer({
+      debit: 'platform:external',
+      credit: clientCashCode(owner.id),
+      amountMinor: 10_000,
+      kind: 'deposit',
+      actor: 'system',
+    });
+  }
+  const response = await post(t, '/api/trading/accounts', owner, { kind });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ id: string }>().id;
+}
+
+async function pendingOrderOf(owner: ClientCaller): Promise<Record<string, string>> {
+  const id = await tradingAccountOf(owner, 'demo');
+  const response = await post(
+    t,
+    `/api/trading/accounts/${id}/orders`,
+    owner,
+    { ...MARKET_BUY, type: 'limit', price: '1.09000' },
+    randomUUID(),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return { id, orderId: response.json<{ orders: { id: string }[] }>().orders[0]?.id ?? '' };
+}
+
+async function positionOf(owner: ClientCaller): Promise<Record<string, string>> {
+  const id = await tradingAccountOf(owner, 'demo');
+  const response = await post(
+    t,
+    `/api/trading/accounts/${id}/orders`,
+    owner,
+    MARKET_BUY,
+    randomUUID(),
+  );
+  expect(response.statusCode, response.body).toBe(201);
+  return { id, positionId: response.json<{ position: { id: string } }>().position.id };
+}
 
 async function depositRequestOf(owner: ClientCaller): Promise<string> {
   const response = await post(t, '/api/deposits', owner, {
@@ -272,22 +373,29 @@ describe("another client's objects (IDOR)", () => {
       if (!makeObject) continue; // reported by the test above
       tried += 1;
       const owner = await clientCaller(t);
-      const id = await makeObject(owner);
-      const url = route.url.replace(/:[A-Za-z]+/, id);
+      const made = await makeObject(owner);
+      const object: ObjectCall =
+        typeof made === 'string'
+          ? { params: Object.fromEntries([[/:([A-Za-z]+)/.exec(route.url)?.[1] ?? '', made]]) }
+          : made;
+      const url = route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+        String(object.params[name]),
+      );
+      const payload = object.payload ?? (route.method === 'GET' ? undefined : {});
       const call = (caller: ClientCaller) =>
         t.app.inject({
           method: route.method as 'GET' | 'POST' | 'DELETE',
           url,
-          headers: caller.headers,
-          ...(route.method === 'POST' ? { payload: {} } : {}),
+          headers: { ...caller.headers, ...object.headers },
+          ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
         });
 
       const intruding = await call(intruder);
       const unknown = await t.app.inject({
         method: route.method as 'GET' | 'POST' | 'DELETE',
-        url: route.url.replace(/:[A-Za-z]+/, '00000000-0000-4000-8000-000000000000'),
-        headers: intruder.headers,
-        ...(route.method === 'POST' ? { payload: {} } : {}),
+        url: route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+        headers: { ...intruder.headers, ...object.headers },
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });
       if (
         intruding.statusCode !== 404 ||
@@ -308,5 +416,5 @@ describe("another client's objects (IDOR)", () => {
     expect(mismatches).toEqual([]);
     // Every row of the table names a real route, and each was tried.
     expect(tried).toBe(Object.keys(OBJECT_OF_OWNER).length);
-  }, 60_000);
+  }, 120_000);
 });

@@ -49,7 +49,12 @@ import type {
   QueryTpl,
 } from '../test/hostile-arbitraries.js';
 import { makeBackgroundTasks } from '../lib/background-tasks.js';
-import { TEST_ADMIN_PASSWORD, TEST_PASSWORD_PARAMS, createTestApp } from '../test/test-app.js';
+import {
+  TEST_ADMIN_PASSWORD,
+  TEST_PASSWORD_PARAMS,
+  TEST_START_TIME,
+  createTestApp,
+} from '../test/test-app.js';
 import type { TestApp } from '../test/test-app.js';
 import type { AuthRequirement } from './auth.js';
 
@@ -109,6 +114,9 @@ const NOT_FUZZED: Record<string, string> = {
   'HEAD /api/docs/static/swagger-initializer.js': 'Swagger UI asset, generated at start',
   'GET /api/docs*': 'Swagger UI assets served by @fastify/static from the package',
   'HEAD /api/docs*': 'Swagger UI assets served by @fastify/static from the package',
+  'GET /api/trading/stream':
+    'Server-Sent Events: the answer never ends; its query is tested in prices.routes.test.ts',
+  'HEAD /api/trading/stream': 'Server-Sent Events (see GET)',
   // Registered only with a web build (never in API tests): static files and the SPA fallback.
   'GET /': 'web build: pre-rendered page (plugins/web-app.test.ts)',
   'HEAD /': 'web build: pre-rendered page (plugins/web-app.test.ts)',
@@ -422,7 +430,48 @@ async function richClient(ref?: string): Promise<ClientFixture> {
     payload: Buffer.from('%PDF-1.4\n% fixture\n'),
   });
   expectStatus(upload, 201, 'document');
+  await tradingFixture(clientHeaders, remoteAddress);
   return { id: row.id, email, password, token, referralCode: row.referral_code };
+}
+
+/**
+ * Trading (issue 18): a demo account with a position and a pending order, and a live account
+ * holding $100 from the wallet, so the trading routes find real objects.
+ */
+async function tradingFixture(headers: Record<string, string>, remoteAddress: string) {
+  const as = (method: 'POST', url: string, payload: object) =>
+    t.app.inject({
+      method,
+      url,
+      remoteAddress,
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      payload,
+    });
+  const demo = await as('POST', '/api/trading/accounts', { kind: 'demo' });
+  expectStatus(demo, 201, 'demo account');
+  const demoId = demo.json<{ id: string }>().id;
+  const market = { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' };
+  expectStatus(await as('POST', `/api/trading/accounts/${demoId}/orders`, market), 201, 'position');
+  expectStatus(
+    await as('POST', `/api/trading/accounts/${demoId}/orders`, {
+      ...market,
+      type: 'limit',
+      price: '1.09000',
+    }),
+    201,
+    'pending order',
+  );
+  const live = await as('POST', '/api/trading/accounts', { kind: 'live' });
+  expectStatus(live, 201, 'live account');
+  const liveId = live.json<{ id: string }>().id;
+  expectStatus(
+    await as('POST', `/api/trading/accounts/${liveId}/transfers`, {
+      direction: 'in',
+      amountMinor: 10_000,
+    }),
+    201,
+    'transfer in',
+  );
 }
 
 /** Real ids and values for path parameters and bodies: the client's, the other client's, staff's. */
@@ -431,26 +480,45 @@ async function refreshPools(): Promise<void> {
   const both = [client.id, other.id];
   const ids = async (query: ReturnType<typeof sql>) =>
     rows<{ id: string }>(await db.execute(query)).map((row) => row.id);
-  const [transactions, documents, tickets, members, clients, sessions, commissions] =
-    await Promise.all([
-      ids(
-        sql`select id from client_transactions where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 40`,
-      ),
-      ids(
-        sql`select id from client_documents where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 20`,
-      ),
-      ids(
-        sql`select id from support_tickets where client_id in (${both[0]}, ${both[1]}) or client_id is null order by created_at desc limit 20`,
-      ),
-      ids(sql`select id from staff order by created_at desc limit 20`),
-      ids(sql`select id from clients order by created_at desc limit 10`),
-      ids(
-        sql`select id from sessions where client_id in (${both[0]}, ${both[1]}) and revoked_at is null order by created_at desc limit 10`,
-      ),
-      ids(
-        sql`select id from referral_commissions where referrer_id in (${both[0]}, ${both[1]}) or referred_id in (${both[0]}, ${both[1]}) order by created_at desc limit 10`,
-      ),
-    ]);
+  const [
+    transactions,
+    documents,
+    tickets,
+    members,
+    clients,
+    sessions,
+    commissions,
+    tradingAccounts,
+    orders,
+    positions,
+  ] = await Promise.all([
+    ids(
+      sql`select id from client_transactions where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 40`,
+    ),
+    ids(
+      sql`select id from client_documents where client_id in (${both[0]}, ${both[1]}) order by created_at desc limit 20`,
+    ),
+    ids(
+      sql`select id from support_tickets where client_id in (${both[0]}, ${both[1]}) or client_id is null order by created_at desc limit 20`,
+    ),
+    ids(sql`select id from staff order by created_at desc limit 20`),
+    ids(sql`select id from clients order by created_at desc limit 10`),
+    ids(
+      sql`select id from sessions where client_id in (${both[0]}, ${both[1]}) and revoked_at is null order by created_at desc limit 10`,
+    ),
+    ids(
+      sql`select id from referral_commissions where referrer_id in (${both[0]}, ${both[1]}) or referred_id in (${both[0]}, ${both[1]}) order by created_at desc limit 10`,
+    ),
+    ids(
+      sql`select id from trading_accounts where client_id in (${both[0]}, ${both[1]}) order by status, created_at desc limit 10`,
+    ),
+    ids(
+      sql`select o.id::text as id from trading_orders o join trading_accounts a on a.id = o.account_id where a.client_id in (${both[0]}, ${both[1]}) order by o.id desc limit 20`,
+    ),
+    ids(
+      sql`select p.id::text as id from trading_positions p join trading_accounts a on a.id = p.account_id where a.client_id in (${both[0]}, ${both[1]}) order by p.id desc limit 20`,
+    ),
+  ]);
   const next: Record<PoolName, string[]> = {
     clientId: [client.id, other.id, ...clients],
     transactionId: transactions,
@@ -459,6 +527,9 @@ async function refreshPools(): Promise<void> {
     staffId: members,
     sessionId: sessions,
     commissionId: commissions,
+    tradingAccountId: tradingAccounts,
+    orderId: orders,
+    positionId: positions,
     anyId: [],
     clientEmail: [client.email, other.email],
     clientPassword: [client.password],
@@ -472,6 +543,7 @@ async function refreshPools(): Promise<void> {
     ...clients,
     ...sessions,
     ...commissions,
+    ...tradingAccounts,
   ];
   for (const name of POOL_NAMES) if (next[name].length === 0) next[name].push(randomUUID());
   pools = next;
@@ -544,7 +616,24 @@ const IGNORED_COLUMNS: Record<string, string[]> = {
  * logins and TOTP codes are counted in the attempt store (memory or Redis), not in a table, and
  * the audit log records only actions that happened.
  */
-const WRITES_ON_REJECTION: { route: string; table: string; op: string; reason: string }[] = [];
+const WRITES_ON_REJECTION: { route: string; table: string; op: string; reason: string }[] = [
+  // Trading (§11.11): a business refusal (market closed, margin, …) is stored against the
+  // request's Idempotency-Key, so a retry with that key gets the same answer even once the
+  // market moved. Validation failures store nothing.
+  ...[
+    'POST /api/trading/accounts/:id/orders',
+    'PATCH /api/trading/accounts/:id/orders/:orderId',
+    'DELETE /api/trading/accounts/:id/orders/:orderId',
+    'PATCH /api/trading/accounts/:id/positions/:positionId',
+    'POST /api/trading/accounts/:id/positions/:positionId/close',
+    'POST /api/trading/accounts/:id/transfers',
+  ].map((route) => ({
+    route,
+    table: 'trading_requests',
+    op: 'INSERT',
+    reason: 'a business refusal is replayed for its Idempotency-Key (§11.11)',
+  })),
+];
 
 async function installWriteLog(): Promise<void> {
   const db = t.database.db;
@@ -906,7 +995,12 @@ beforeAll(async () => {
     env: { STAFF_2FA: 'optional', LOG_LEVEL: 'info' },
     logStream: { write: (line: string) => void logLines.push(line) },
     backgroundTasks,
+    startTime: TEST_START_TIME,
   });
+  // The trading routes act on a quote (issue 18).
+  await t.prices.push([
+    { symbol: 'EURUSD', bid: '1.09985', ask: '1.10015', time: '2026-03-02T08:00:01.000Z' },
+  ]);
   const doc = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
   specs = routeSpecs(t, doc.json<OpenApiDocument>());
   owner = await ownerFixture();

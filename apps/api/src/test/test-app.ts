@@ -208,7 +208,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
     // Never pick up a real build of apps/web by accident.
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    // Prices move only when a test pushes them (docs/prices.md).
+    // Prices move only when a test pushes them (the manual source of the prices module).
     MARKET_DATA_PROVIDER: 'manual',
     ...options.env,
   };

@@ -1,4 +1,4 @@
-// Request bodies and queries of the trading API (PRODUCT §11.19). Shape only: prices and lots
+// Request bodies and queries of the trading API (docs/product.md §11.19). Shape only: prices and lots
 // stay decimal strings here (checked against the instrument's digits, volume rules and the
 // market by the engine, which also checks that an expiry is in the future by its own clock).
 // Exported through @brokerdesk/shared/trading only, so the public pages never load it.
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MAX_AMOUNT_CENTS } from '../money.js';
 import { CANDLE_PERIODS } from '../trading/candles.js';
 import { TRADING_MESSAGES as m } from '../trading/messages.js';
+import { NUL_CHARACTER_MESSAGE, hasNoNul, isStorableTime } from './storable.js';
 import { SIDES, TIMES_IN_FORCE } from '../trading/types.js';
 
 /** A plain decimal: digits, optionally a point and digits. No sign, exponent or spaces. */
@@ -26,13 +27,19 @@ const TrailingSchema = z
 const ExpiresAtSchema = z
   .string({ error: m.expiresAtFormat })
   .regex(ISO_UTC, m.expiresAtFormat)
-  .refine((text) => !Number.isNaN(Date.parse(text)), m.expiresAtFormat);
+  .refine((text) => isStorableTime(Date.parse(text)), m.expiresAtFormat);
+
+const SymbolSchema = z
+  .string({ error: m.symbolRequired })
+  .min(1, m.symbolRequired)
+  .max(32, m.symbolRequired)
+  .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
 
 export const SideSchema = z.enum(SIDES, { error: m.sideInvalid });
 export const TimeInForceSchema = z.enum(TIMES_IN_FORCE, { error: m.timeInForceInvalid });
 
 const orderShape = {
-  symbol: z.string({ error: m.symbolRequired }).min(1, m.symbolRequired).max(32),
+  symbol: SymbolSchema,
   side: SideSchema,
   type: z.enum(['market', 'limit', 'stop'], { error: m.typeInvalid }),
   volume: LotsSchema,
@@ -172,7 +179,7 @@ function limitSchema(max: number, fallback: number) {
 export const CANDLES_MAX_LIMIT = 1000;
 /** GET /api/trading/candles?symbol=EURUSD&period=1m&limit=500. */
 export const CandlesQuerySchema = z.object({
-  symbol: z.string({ error: m.symbolRequired }).min(1, m.symbolRequired).max(32),
+  symbol: SymbolSchema,
   period: z.enum(CANDLE_PERIODS, { error: m.periodInvalid }),
   limit: limitSchema(CANDLES_MAX_LIMIT, 300),
 });
@@ -181,7 +188,12 @@ export type CandlesQuery = z.infer<typeof CandlesQuerySchema>;
 export const DEALS_MAX_LIMIT = 200;
 /** GET …/deals?cursor=…&limit=50 (newest first; the cursor is opaque to the caller). */
 export const DealsQuerySchema = z.object({
-  cursor: z.string({ error: m.cursorInvalid }).min(1, m.cursorInvalid).max(200).optional(),
+  cursor: z
+    .string({ error: m.cursorInvalid })
+    .min(1, m.cursorInvalid)
+    .max(200, m.cursorInvalid)
+    .refine(hasNoNul, m.cursorInvalid)
+    .optional(),
   limit: limitSchema(DEALS_MAX_LIMIT, 50),
 });
 export type DealsQuery = z.infer<typeof DealsQuerySchema>;
@@ -197,6 +209,7 @@ export const QuotesQuerySchema = z.object({
   symbols: z
     .string()
     .max(2000)
+    .refine(hasNoNul, NUL_CHARACTER_MESSAGE)
     .optional()
     .transform((text) =>
       text === undefined
@@ -213,4 +226,5 @@ export type QuotesQuery = z.infer<typeof QuotesQuerySchema>;
 export const IdempotencyKeySchema = z
   .string({ error: m.idempotencyKeyRequired })
   .min(1, m.idempotencyKeyRequired)
-  .max(200, m.idempotencyKeyRequired);
+  .max(200, m.idempotencyKeyRequired)
+  .refine(hasNoNul, NUL_CHARACTER_MESSAGE);

@@ -1,4 +1,4 @@
-// The API carries prices and lots as decimal strings (PRODUCT §11.1); the engine works in
+// The API carries prices and lots as decimal strings (docs/product.md §11.1); the engine works in
 // integer points and centilots. These convert between the two without floats. A string is
 // accepted only in plain form (digits, one optional point, digits): no sign, exponent, spaces
 // or leading "+", and never more decimals than the unit allows.

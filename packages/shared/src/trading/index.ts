@@ -1,4 +1,4 @@
-// @brokerdesk/shared/trading: the pure trading rules of PRODUCT §11 (specs, sessions, units,
+// @brokerdesk/shared/trading: the pure trading rules of docs/product.md §11 (specs, sessions, units,
 // money formulas, order rules, candles) and the request schemas. No I/O here.
 export * from './types.js';
 export * from './specs.js';

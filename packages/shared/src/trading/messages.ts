@@ -2,7 +2,7 @@
 // pages' bundles do not carry it (they are held to a JS budget).
 import type { ErrorCode } from '../errors.js';
 
-/** The user-facing message of each trading refusal (PRODUCT §11.11). */
+/** The user-facing message of each trading refusal (docs/product.md §11.11). */
 export const TRADING_ERROR_MESSAGES = {
   ORDER_NOT_FOUND: 'Order or position not found',
   ALREADY_CLOSED: 'This position is already closed or the order is no longer pending',
@@ -48,7 +48,7 @@ export const TRADING_MESSAGES = {
   cursorInvalid: 'Invalid cursor',
   statusInvalid: 'Status must be pending or history',
   idempotencyKeyRequired: 'An Idempotency-Key header is required',
-  /** Shown wherever prices appear (PRODUCT §11.1). */
+  /** Shown wherever prices appear (docs/product.md §11.1). */
   simulatedPrices: 'Simulated prices',
   counterparty:
     'The platform is the counterparty of every trade: it pays your realised profit and receives your realised loss.',

@@ -1,4 +1,4 @@
-// PRODUCT §11.17's worked examples, figure by figure.
+// docs/product.md §11.17's worked examples, figure by figure.
 import { describe, expect, it } from 'vitest';
 import { accountFigures } from './figures.js';
 import {

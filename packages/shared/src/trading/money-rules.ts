@@ -1,4 +1,4 @@
-// Money formulas of PRODUCT §11.6 (conversion), §11.7 (margin), §11.10 (P/L) and §11.13
+// Money formulas of docs/product.md §11.6 (conversion), §11.7 (margin), §11.10 (P/L) and §11.13
 // (swaps). Each is one exact fraction of integers, rounded once: margin up (⌈⌉), P/L and swap
 // half away from zero (R½). Volumes are centilots and money cents, so the 1/100 of each cancels:
 // n centilots × C × p points / 10^digits is exactly the notional in quote-currency cents.

@@ -1,4 +1,4 @@
-// PRODUCT §11.8 and §11.10 at their exact boundaries (EUR/USD, Lv = spread = 30 points).
+// docs/product.md §11.8 and §11.10 at their exact boundaries (EUR/USD, Lv = spread = 30 points).
 import { describe, expect, it } from 'vitest';
 import {
   checkPartialClose,

@@ -1,4 +1,4 @@
-// Order rules of PRODUCT §11.8 and §11.10: sides, volume checks, pending prices, stops,
+// Order rules of docs/product.md §11.8 and §11.10: sides, volume checks, pending prices, stops,
 // triggers (an equal price triggers) and the trailing stop. Prices are integer points.
 import type { TradingSpec } from './specs.js';
 import type { BidAsk, PendingOrderType, Side } from './types.js';

@@ -1,4 +1,4 @@
-// Exact rational arithmetic on BigInt for the trading rules (PRODUCT §11.1). Every money and
+// Exact rational arithmetic on BigInt for the trading rules (docs/product.md §11.1). Every money and
 // price formula is evaluated as one fraction and rounded once, where the spec says.
 
 /** num / den with den > 0. Not necessarily reduced. */
@@ -55,12 +55,12 @@ export function floorRational(r: Rational): bigint {
   return r.num < 0n && q * r.den !== r.num ? q - 1n : q;
 }
 
-/** Smallest integer ≥ r (margin rounds up, PRODUCT §11.7). */
+/** Smallest integer ≥ r (margin rounds up, docs/product.md §11.7). */
 export function ceilRational(r: Rational): bigint {
   return -floorRational({ num: -r.num, den: r.den });
 }
 
-/** R½: the nearest integer, halves away from zero (P/L and swaps, PRODUCT §11.1). */
+/** R½: the nearest integer, halves away from zero (P/L and swaps, docs/product.md §11.1). */
 export function roundHalfAwayFromZero(r: Rational): bigint {
   const negative = r.num < 0n;
   const abs = negative ? -r.num : r.num;

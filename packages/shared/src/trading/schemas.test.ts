@@ -10,6 +10,7 @@ import {
   PlaceOrderBodySchema,
   TransferBodySchema,
 } from '../schemas/trading.js';
+import { NUL_CHARACTER_MESSAGE } from '../schemas/storable.js';
 import { TRADING_MESSAGES as m } from './messages.js';
 
 function issues(schema: z.ZodType, value: unknown): [string, string][] {
@@ -120,5 +121,21 @@ describe('other bodies and queries', () => {
       ['period', m.periodInvalid],
     ]);
     expect(DealsQuerySchema.parse({}).limit).toBe(50);
+  });
+});
+
+describe('what the database could not store', () => {
+  it('refuses a NUL character and an expiry PostgreSQL cannot hold', () => {
+    expect(issues(PlaceOrderBodySchema, { ...market, symbol: 'EUR\u0000USD' })).toEqual([
+      ['symbol', NUL_CHARACTER_MESSAGE],
+    ]);
+    expect(issues(DealsQuerySchema, { cursor: '1\u0000' })).toEqual([['cursor', m.cursorInvalid]]);
+    expect(
+      issues(PlaceOrderBodySchema, {
+        ...limit,
+        timeInForce: 'GTD',
+        expiresAt: '0000-01-01T00:00:00Z',
+      }),
+    ).toEqual([['expiresAt', m.expiresAtFormat]]);
   });
 });

@@ -1,4 +1,4 @@
-// PRODUCT §11.3: 2026-11-29 is a Sunday, 2026-11-30 a Monday, 2026-12-04 a Friday.
+// docs/product.md §11.3: 2026-11-29 is a Sunday, 2026-11-30 a Monday, 2026-12-04 a Friday.
 import { describe, expect, it } from 'vitest';
 import { candleBucket, changePercent } from './candles.js';
 import {

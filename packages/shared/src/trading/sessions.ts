@@ -1,4 +1,4 @@
-// Trading time (PRODUCT §11.3, §11.18-1): UTC throughout, rollover at 21:00, the week open from
+// Trading time (docs/product.md §11.3, §11.18-1): UTC throughout, rollover at 21:00, the week open from
 // Sunday 21:00 to Friday 21:00, and each instrument's catalogue hours inside that window.
 import type { TradingSpec } from './specs.js';
 
@@ -51,6 +51,15 @@ export function isTradingRollover(timeMs: number): boolean {
   if (timeMs - dayNumber(timeMs) * DAY_MS !== ROLLOVER_MS) return false;
   const weekday = weekdayOfDayNumber(dayNumber(timeMs));
   return weekday >= 1 && weekday <= 5;
+}
+
+/** The Monday–Friday rollovers T with afterMs < T ≤ untilMs, oldest first (swaps catch up). */
+export function rolloversBetween(afterMs: number, untilMs: number): number[] {
+  const found: number[] = [];
+  for (let t = nextRolloverAfter(afterMs); t <= untilMs; t += DAY_MS) {
+    if (isTradingRollover(t)) found.push(t);
+  }
+  return found;
 }
 
 /** Parsed catalogue hours: null = 24h, else minutes of the day [start, end). */

@@ -28,7 +28,7 @@ describe('trading specs derived from the catalogue', () => {
     ]).toEqual([58, 1, 2, 4, 8]);
   });
 
-  it('reads symbols, names and currencies as PRODUCT §11.2 says', () => {
+  it('reads symbols, names and currencies as docs/product.md §11.2 says', () => {
     expect(spec('GBPTRY')).toMatchObject({ displayName: 'GBP/TRY', base: 'GBP', quote: 'TRY' });
     expect(spec('XAUEUR')).toMatchObject({ class: 'metal', base: 'XAU', quote: 'EUR' });
     expect(spec('UKOIL')).toMatchObject({ class: 'energy', base: 'UKOIL', quote: 'USD' });

@@ -1,4 +1,4 @@
-// One trading specification per catalogue row (PRODUCT §11.2 and its class table, with the
+// One trading specification per catalogue row (docs/product.md §11.2 and its class table, with the
 // choices of §11.18): 58 forex rows, BTC/USD, 2 energy, 4 metals and 8 indexes, in catalogue
 // order. Derived from catalog/instruments.ts so the published tables and the engine agree.
 import {

@@ -1,4 +1,4 @@
-// Vocabulary shared by the trading rules, the engine and the terminal (PRODUCT §11).
+// Vocabulary shared by the trading rules, the engine and the terminal (docs/product.md §11).
 
 export const INSTRUMENT_CLASSES = ['forex', 'crypto', 'metal', 'energy', 'index'] as const;
 export type InstrumentClass = (typeof INSTRUMENT_CLASSES)[number];

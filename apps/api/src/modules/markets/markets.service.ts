@@ -30,9 +30,9 @@ export function symbolOfSampleName(name: string): string {
 
 const TABS = ['popular', 'forex', 'futures', 'indexes'] as const;
 
-/** The 1d candle starting at D−1 21:00 UTC is trading day D. */
+/** A 1d candle's time is its trading day's date at 00:00 UTC. */
 function tradingDayLabel(bucketIso: string): string {
-  return new Date(Date.parse(bucketIso) + 3 * 3_600_000).toISOString().slice(0, 10);
+  return bucketIso.slice(0, 10);
 }
 
 export function makeMarketsService({ prices }: { prices: PricesService }) {

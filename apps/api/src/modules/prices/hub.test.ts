@@ -2,26 +2,14 @@
 // PostgreSQL (TEST_DATABASE_URL): ticks are logged before anyone hears them, in seq order, with
 // their candles; closed markets are dropped; the clock moves only when told.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-app.js';
-import { makePriceHub, readTicksAfter } from './index.js';
+import { MONDAY_8AM, manualHub } from '../../test/prices-fixtures.js';
+import { readTicksAfter } from './index.js';
 import type { PriceHub, Tick } from './index.js';
 import { selectCandles } from './prices.repo.js';
 
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const MONDAY = '2026-03-02T08:00:00.000Z';
-
-export function manualHub(database: Database, startIso = MONDAY): PriceHub {
-  const config = loadConfig({ NODE_ENV: 'test', MARKET_DATA_PROVIDER: 'manual' });
-  return makePriceHub({
-    db: database.db,
-    config,
-    clock: { now: () => new Date(startIso) },
-    log: silentLog,
-    timing: { leaderRetryMs: 50 },
-  });
-}
+const MONDAY = MONDAY_8AM;
 
 describe('price hub (manual source)', () => {
   let database: Database;
@@ -98,7 +86,7 @@ describe('price hub (manual source)', () => {
     expect(hub.now()).toBe(Date.parse('2026-03-02T21:00:00.000Z'));
   });
 
-  it('builds candles from the bid: open, high, low, close and tick volume, 1d from 21:00', async () => {
+  it('builds candles from the bid: open, high, low, close and tick volume, the day from 21:00', async () => {
     const at = (time: string, bid: string) => ({
       symbol: 'EURUSD',
       bid,
@@ -134,8 +122,9 @@ describe('price hub (manual source)', () => {
     ]);
     const days = await selectCandles(database.db, { symbol: 'EURUSD', period: '1d', limit: 10 });
     expect(days.map((d) => [new Date(d.bucketMs).toISOString(), d.tickVolume, d.close])).toEqual([
-      ['2026-03-01T21:00:00.000Z', 4, 110010],
-      ['2026-03-02T21:00:00.000Z', 1, 110020],
+      // Trading day D is [D−1 21:00, D 21:00), labelled D.
+      ['2026-03-02T00:00:00.000Z', 4, 110010],
+      ['2026-03-03T00:00:00.000Z', 1, 110020],
     ]);
   });
 

@@ -234,6 +234,8 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
     for (const timer of timers) timer.unref();
   }
 
+  // Leads once the log is caught up and the listeners know: isLeader() is true from then on,
+  // when the source already takes batches (a test's push right after it succeeds).
   async function startLeading(): Promise<void> {
     await catchUp();
     if (stopped || !leadership?.isLeader()) return;
@@ -241,6 +243,7 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
       manual ??
       deps.source ??
       makeConfiguredSource({ config, clock, latest: [...latestBySymbol.values()], seed, replay });
+    for (const listener of [...leadershipListeners]) listener(true);
     running = source;
     source.start(emit);
     startTimers();
@@ -255,9 +258,13 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
   }
 
   function leadershipChanged(leader: boolean) {
-    if (leader) void enqueue(startLeading);
-    else void stopLeading();
-    for (const listener of [...leadershipListeners]) listener(leader);
+    if (leader) {
+      void enqueue(startLeading);
+      return;
+    }
+    const wasLeading = running !== null;
+    void stopLeading();
+    if (wasLeading) for (const listener of [...leadershipListeners]) listener(false);
   }
 
   const hub: PriceHub = {
@@ -273,7 +280,7 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
       }
       return clock.now().getTime();
     },
-    isLeader: () => leadership?.isLeader() ?? false,
+    isLeader: () => running !== null && (leadership?.isLeader() ?? false),
     onTicks(listener) {
       tickListeners.add(listener);
       return () => void tickListeners.delete(listener);

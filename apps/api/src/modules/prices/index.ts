@@ -10,3 +10,4 @@ export type { FeedAdapter, FeedQuote } from './sources/feed-adapter.js';
 export { quoteFromFeed } from './sources/feed-adapter.js';
 export { makePricesService } from './prices.service.js';
 export type { PricesService, QuoteView, CandleView } from './prices.service.js';
+export { pricesRoutes } from './prices.routes.js';

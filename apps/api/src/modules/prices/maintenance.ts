@@ -27,7 +27,8 @@ export async function pruneTicks(
  */
 export async function rebuildCandles(db: Db, { fromMs }: { fromMs: number }): Promise<number> {
   const firstBucket = new Map(CANDLE_PERIODS.map((p) => [p, candleBucket(p, fromMs)]));
-  const dayStart = candleBucket('1d', fromMs);
+  // The trading day of fromMs starts at 21:00 the day before its 1d label.
+  const dayStart = candleBucket('1d', fromMs) - 3 * HOUR_MS;
   let read = 0;
   await db.transaction(async (tx) => {
     await deleteCandlesFrom(tx, firstBucket);

@@ -12,7 +12,6 @@ import {
 } from '@brokerdesk/shared/trading';
 import type { CandlePeriod, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
-import type { Clock } from '../../lib/clock.js';
 import type { PriceHub } from './hub.js';
 import { selectCandles, selectPreviousDailyCloses } from './prices.repo.js';
 import type { Tick } from './tick.js';
@@ -77,7 +76,7 @@ export function tickView(tick: Pick<Tick, 'symbol' | 'bid' | 'ask' | 'timeMs'>) 
   };
 }
 
-export function makePricesService({ db, hub }: { db: Db; hub: PriceHub; clock: Clock }) {
+export function makePricesService({ db, hub }: { db: Db; hub: PriceHub }) {
   const closesByDay = new Map<number, { at: number; closes: Map<string, number> }>();
 
   /** Each symbol's previous trading day's close, for ticks of the trading day `dayStartMs`. */

@@ -10,6 +10,7 @@ import {
   isOpen,
   marginMinor,
   openPrice,
+  pendingTriggers,
   pnlMinor,
   stopLossHit,
   takeProfitHit,
@@ -121,6 +122,10 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     if (!account || !mayTrigger(account)) return;
     const order = await findOrderForUpdate(tx, account.id, candidate.id);
     if (!order || order.status !== 'pending') return; // e.g. its OCO partner filled first
+    // Changed since the candidates were read (a modify), or expired at this tick's time.
+    if (order.type === 'market' || order.price === null) return;
+    if (!pendingTriggers({ side: order.side, type: order.type, price: order.price }, tick)) return;
+    if (order.expiresAt !== null && order.expiresAt.getTime() <= tick.timeMs) return;
     const spec = findSpec(order.symbol);
     if (!spec) return;
     const market = marketAt(tick);
@@ -173,32 +178,39 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     await stopsOnTick(tx, tick, account, fill.position, touched);
   }
 
-  /** One tick, all its effects and the cursor in one transaction. */
+  /**
+   * One tick: each position or order it reaches in a transaction of its own (that account's
+   * lock, then its rows, then ledger rows: the order client requests use, so the two never
+   * deadlock), then the cursor. A crash in between re-runs the tick; the keyed effects and
+   * conditional updates make the second run complete what was missing and double nothing.
+   */
   async function evaluateTick(tick: Tick): Promise<void> {
     quotes.set(tick.symbol, tick);
     if (tick.seq <= lastSeq) return;
     const spec = findSpec(tick.symbol);
+    if (spec && isOpen(spec, tick.timeMs)) {
+      const q = { symbol: tick.symbol, bid: tick.bid, ask: tick.ask, time: new Date(tick.timeMs) };
+      // Step 2, then step 3, each in ascending id.
+      for (const position of await findStopCandidates(db, q)) {
+        await inAccountTransaction((tx, touched) => evaluatePosition(tx, tick, position, touched));
+      }
+      for (const order of await findTriggeredOrders(db, q)) {
+        await inAccountTransaction((tx, touched) => evaluateOrder(tx, tick, order, touched));
+      }
+    }
+    await advanceCursor(db, tick.seq, new Date(tick.timeMs));
+    lastSeq = tick.seq;
+  }
+
+  /** An effect and, in its transaction, the risk rules (issue 19) of the account it touched. */
+  async function inAccountTransaction(
+    work: (tx: Db, touched: Set<string>) => Promise<void>,
+  ): Promise<void> {
     await db.transaction(async (tx) => {
       const touched = new Set<string>();
-      if (spec && isOpen(spec, tick.timeMs)) {
-        const q = {
-          symbol: tick.symbol,
-          bid: tick.bid,
-          ask: tick.ask,
-          time: new Date(tick.timeMs),
-        };
-        for (const position of await findStopCandidates(tx, q)) {
-          await evaluatePosition(tx, tick, position, touched);
-        }
-        for (const order of await findTriggeredOrders(tx, q)) {
-          await evaluateOrder(tx, tick, order, touched);
-        }
-      }
-      // Step 4: the risk rules (issue 19) for every account touched.
+      await work(tx, touched);
       for (const accountId of touched) await context.afterAccountChange(tx, accountId);
-      await advanceCursor(tx, tick.seq, new Date(tick.timeMs));
     });
-    lastSeq = tick.seq;
   }
 
   /** Runs work after everything queued before it (ticks, catch-up, expiry never overlap). */

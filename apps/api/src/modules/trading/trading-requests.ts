@@ -46,6 +46,12 @@ export function lotsOf(text: string, field = 'volume'): number {
   return lots;
 }
 
+/**
+ * Far beyond any instrument's price: keeps every margin and P/L computed from a price a caller
+ * sends inside the safe integer range (a larger one is a malformed request, not a 500).
+ */
+const MAX_PRICE_POINTS = 1_000_000_000_000;
+
 /** A price in points at the instrument's digits; absent stays null. */
 export function pointsOf(
   text: string | null | undefined,
@@ -54,7 +60,7 @@ export function pointsOf(
 ): number | null {
   if (text === undefined || text === null) return null;
   const points = parsePoints(text, digits);
-  if (points === null || points <= 0) {
+  if (points === null || points <= 0 || points > MAX_PRICE_POINTS) {
     throw invalid(field, `Must be a price with at most ${digits} decimals`);
   }
   return points;

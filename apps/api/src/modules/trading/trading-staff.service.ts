@@ -1,7 +1,7 @@
 // Staff reads (minimal until the dealing desk of issue 19): open positions across clients with
 // their floating P/L, and the book's net exposure per instrument (live accounts).
 import { formatLots } from '@brokerdesk/shared/trading';
-import { listAllOpenPositions, sumOpenVolumeBySymbol } from './trading.repo.js';
+import { listAllOpenPositions, sumOpenVolumeBySymbol } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
 import type { MarketView } from './trading-market.js';
 import { toPositionView } from './trading.view.js';

@@ -176,6 +176,27 @@ describe('stops on positions', () => {
   });
 });
 
+describe('a race between the evaluator and the client', () => {
+  it('a stop loss and a client close at once close the position once', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+      sl: '1.09800',
+    });
+    const [, close] = await Promise.all([
+      push(t, ['EURUSD', '1.09700', '1.09730']),
+      call(t, who, 'POST', accountUrl(account.id, `/positions/${position.id}/close`), {}),
+    ]);
+    expect([200, 409]).toContain(close.statusCode);
+    const closes = (await dealsOf(t, who, account.id)).filter((deal) => deal.entry === 'out');
+    expect(closes).toHaveLength(1);
+    expect(await positionsOf(t, who, account.id)).toEqual([]);
+    await reset();
+  });
+});
+
 describe('OCO', () => {
   it('when one fills the other is cancelled', async () => {
     const { who, account } = await demoTrader(t);

@@ -128,6 +128,31 @@ describe('one refusal per code', () => {
   });
 });
 
+describe('another client’s orders and positions through one’s own account', () => {
+  it('are 404 ORDER_NOT_FOUND, like missing ones', async () => {
+    const owner = await demoTrader(t);
+    const position = await marketOrder(t, owner.who, owner.account.id, buy);
+    const placed = await placeOrder(t, owner.who, owner.account.id, {
+      ...buy,
+      type: 'limit',
+      price: '1.09000',
+    });
+    const orderId = placed.json<{ orders: { id: string }[] }>().orders[0]?.id;
+    const intruder = await demoTrader(t);
+    const own = (rest: string) => accountUrl(intruder.account.id, rest);
+    const attempts = [
+      await closePosition(t, intruder.who, intruder.account.id, position.id),
+      await call(t, intruder.who, 'PATCH', own(`/positions/${position.id}`), { sl: '1.09000' }),
+      await call(t, intruder.who, 'DELETE', own(`/orders/${orderId}`)),
+      await call(t, intruder.who, 'PATCH', own(`/orders/${orderId}`), { price: '1.08900' }),
+    ];
+    for (const attempt of attempts) {
+      expect(await refused(attempt)).toEqual({ status: 404, code: 'ORDER_NOT_FOUND' });
+    }
+    expect(await positionsOf(t, owner.who, owner.account.id)).toHaveLength(1);
+  });
+});
+
 describe('the order of the checks', () => {
   const cases: [string, Record<string, unknown>, string][] = [
     [

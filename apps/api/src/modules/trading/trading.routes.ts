@@ -70,7 +70,7 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
   };
   const key = (request: FastifyRequest): string | undefined => {
     const value = request.headers['idempotency-key'];
-    return typeof value === 'string' ? value.trim() : undefined;
+    return typeof value === 'string' ? value : undefined;
   };
   const requiredKey = (request: FastifyRequest): string => {
     const value = key(request);

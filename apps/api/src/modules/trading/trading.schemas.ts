@@ -1,25 +1,18 @@
 // The shapes of the trading routes' answers (for the OpenAPI document and serialisation), the
 // path parameters and the headers. Request bodies come from @brokerdesk/shared/trading.
+import { IdempotencyKeySchema } from '@brokerdesk/shared/trading';
 import { z } from 'zod';
 
-const IDEMPOTENCY_KEY_MAX = 200;
-
+/** Order, close and transfer calls: the shared rule (1–200 characters, no NUL). */
 export const RequiredIdempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string({ error: 'An Idempotency-Key header is required' })
-    .trim()
-    .min(1, 'An Idempotency-Key header is required')
-    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
-    .describe('Required: a repeat with the same key answers what the first did'),
+  'idempotency-key': IdempotencyKeySchema.describe(
+    'Required: a repeat with the same key answers what the first did',
+  ),
 });
 
+/** Modify and cancel: optional, the same rule when sent. */
 export const OptionalIdempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': z
-    .string()
-    .trim()
-    .min(1, 'Idempotency-Key must not be empty')
-    .max(IDEMPOTENCY_KEY_MAX, `Idempotency-Key must be at most ${IDEMPOTENCY_KEY_MAX} characters`)
-    .optional(),
+  'idempotency-key': IdempotencyKeySchema.optional(),
 });
 
 const text = z.string().max(100);

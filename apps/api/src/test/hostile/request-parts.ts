@@ -125,12 +125,15 @@ export type ParamTpl = { value: string | PoolRef | Tainted; encoded: boolean };
 export function poolForParam(url: string, param: string): PoolName {
   if (param === 'clientId') return 'clientId';
   if (param === 'sessionId') return 'sessionId';
+  if (param === 'orderId') return 'orderId';
+  if (param === 'positionId') return 'positionId';
   const before = url.split(`/:${param}`)[0]?.split('/').at(-1) ?? '';
   if (before === 'clients') return 'clientId';
   if (before === 'members') return 'staffId';
   if (before === 'tickets') return 'ticketId';
   if (before === 'documents') return 'documentId';
   if (before === 'referral-commissions') return 'commissionId';
+  if (before === 'accounts') return 'tradingAccountId';
   return 'transactionId';
 }
 

@@ -62,6 +62,29 @@ describe('home page (default demonstration content)', () => {
     );
   });
 
+  it('says "Simulated prices" when /api/markets serves the simulator\'s prices', async () => {
+    installFakeApi().on('GET /api/markets', {
+      status: 200,
+      body: {
+        source: 'simulated',
+        asOf: '2026-03-02T08:00:00.000Z',
+        tabs: [
+          {
+            tab: 'popular',
+            quotes: [{ name: 'EUR/USD', bid: 1.1, ask: 1.1003, changePercent: 0 }],
+          },
+        ],
+        series: { symbol: 'BTC/USD', interval: '1d', points: [{ time: '2026-03-02', value: 9 }] },
+      },
+    });
+    renderHome();
+    const prices = await screen.findByRole('region', { name: 'Prices' });
+    await waitFor(() => expect(prices.textContent).toContain('Simulated prices'));
+    expect(prices.textContent).not.toContain('Sample data');
+    const widget = screen.getByRole('region', { name: 'Global markets' });
+    expect(within(widget).getByText('Simulated prices')).toBeTruthy();
+  });
+
   it('keeps the pre-rendered sample table when /api/markets fails', async () => {
     const api = installFakeApi().on('GET /api/markets', { status: 500, body: {} });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

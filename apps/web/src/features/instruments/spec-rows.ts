@@ -1,4 +1,4 @@
-// The trading specifications the engine uses (PRODUCT §11.2), shaped for the instrument pages.
+// The trading specifications the engine uses (docs/product.md §11.2), shaped for the instrument pages.
 // Loaded only when a visitor opens the specifications (components/trading-specs.tsx), so the
 // public pages' initial JavaScript does not carry the spec tables.
 import {

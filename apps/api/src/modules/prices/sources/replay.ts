@@ -103,11 +103,14 @@ export function makeReplaySource({
   const last = quotes.at(-1)?.timeMs ?? 0;
   const loopShift = Math.max(1, Math.ceil((last - first + 1) / WEEK_MS)) * WEEK_MS;
   // Where to start: the first tick (of the first pass, or a later one) after `afterMs`.
-  let pass = 0;
-  if (loop && afterMs >= last) pass = Math.floor((afterMs - first) / loopShift) + 1;
+  let pass = loop && afterMs >= first ? Math.floor((afterMs - first) / loopShift) : 0;
   const shifted = (i: number) => (quotes[i]?.timeMs ?? 0) + pass * loopShift;
   let next = 0;
   while (next < quotes.length && shifted(next) <= afterMs) next += 1;
+  if (next >= quotes.length && loop) {
+    pass += 1;
+    next = 0;
+  }
   let done = next >= quotes.length && !loop;
   const startReplayMs = next < quotes.length ? shifted(next) : last + pass * loopShift;
   let lastPlayedMs = Number.isFinite(afterMs) ? Math.max(afterMs, first) : first;

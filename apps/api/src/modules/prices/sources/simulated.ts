@@ -114,7 +114,10 @@ export function ouStep(x: number, mu: number, sigma: number, years: number, eps:
 
 /** bid = R½(m − S/2), ask = bid + S (m in points, positive). */
 export function quoteFromMid(midPoints: number, spreadPoints: number) {
-  const bid = Math.floor(midPoints - spreadPoints / 2 + 0.5);
+  // Snapped to a millionth of a point first, so a reference mid of exactly x.5 points rounds
+  // up as R½ says rather than by the floating-point dust of exp(ln v).
+  const low = Math.round((midPoints - spreadPoints / 2) * 1e6) / 1e6;
+  const bid = Math.floor(low + 0.5);
   return { bid, ask: bid + spreadPoints };
 }
 

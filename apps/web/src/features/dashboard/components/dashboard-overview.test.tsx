@@ -149,6 +149,34 @@ describe('DashboardOverview', () => {
     ).toEqual(['Credited by staff: $40.00']);
   });
 
+  it('shows a live trading account’s realised P/L beside staff credits, even when negative', async () => {
+    api
+      .on('GET /api/userDashboard/send/', {
+        status: 200,
+        body: dashboardResponse({
+          finances: [{ deposited: 0, profit: 19, bonus: 0, refBonus: 0, balance: 40 }],
+        }),
+      })
+      .on('GET /api/money/profit', {
+        status: 200,
+        body: {
+          totalMinor: 1_900,
+          parts: [
+            { source: 'staff', amountMinor: 4_000 },
+            { source: 'trading', amountMinor: -2_100 },
+          ],
+        },
+      });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Profit' });
+    const parts = await within(card).findByRole('list', { name: 'Where your profit came from' });
+    const texts = within(parts)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent ?? '');
+    expect(texts[0]).toBe('Credited by staff: $40.00');
+    expect(texts[1]).toMatch(/^Realised by trades: [−-]\$21\.00$/);
+  });
+
   it('claims no part of a profit that has none', async () => {
     api.on('GET /api/money/profit', { status: 200, body: { totalMinor: 0, parts: [] } });
     renderDashboard();
