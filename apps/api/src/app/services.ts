@@ -178,7 +178,8 @@ export async function buildServices(context: ServiceContext) {
   });
   // Per-account and per-address limits on the mail a caller causes (issue 17).
   const limiter = makeActionLimiter({ store: attempts.store, clock });
-  // Prices (docs/prices.md): the hub leads or follows; it stops before the database closes.
+  // Prices (docs/prices.md): the hub leads or follows; it starts once every listener is wired
+  // (below, before the return) and stops before the database closes.
   const priceHub = makePriceHub({
     db,
     config,
@@ -187,7 +188,6 @@ export async function buildServices(context: ServiceContext) {
     redis: { prefix: context.redisKeyPrefix },
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
-  await priceHub.start();
   const prices = makePricesService({ db, hub: priceHub });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
@@ -239,6 +239,7 @@ export async function buildServices(context: ServiceContext) {
     secrets: totpSecrets,
     lockout: staffLockout,
   });
+  await priceHub.start();
   return {
     attemptStore: attempts.store,
     sessions,

@@ -90,10 +90,11 @@ export function redisFanOut({
         const message = decodeMessage(text);
         if (message) onMessage(message);
       });
-      // ioredis re-subscribes by itself after a reconnect; catch up each time it is ready.
-      subscriber.on('ready', onConnected);
-      await subscriber.subscribe(channel);
-      onConnected();
+      // Subscribed on every (re)connection, then told to catch up from the log; a Redis that is
+      // down at start does not stop the start (the client keeps reconnecting).
+      const join = () => subscriber.subscribe(channel).then(onConnected, () => undefined);
+      subscriber.on('ready', () => void join());
+      if (subscriber.status === 'ready') await join();
     },
     async close() {
       subscriber.disconnect();

@@ -131,6 +131,15 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
     return next;
   }
 
+  // Followers catch up from the log when they reconnect: a failed publish is worth one line a
+  // minute, not one per batch.
+  let lastPublishWarning = Number.NEGATIVE_INFINITY;
+  function warnPublish(error: unknown) {
+    if (Date.now() - lastPublishWarning < 60_000) return;
+    lastPublishWarning = Date.now();
+    log.warn({ err: error }, 'price fan-out publish failed (followers will catch up from the log)');
+  }
+
   function remember(ticks: readonly Tick[]): Tick[] {
     const fresh = ticks.filter((tick) => tick.seq > lastSeq);
     for (const tick of fresh) {
@@ -173,9 +182,7 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
         lastSeq: ticks.at(-1)?.seq ?? 0,
         ticks,
       };
-      fanOut.publish(message).catch((error: unknown) => {
-        log.warn({ err: error }, 'price fan-out publish failed');
-      });
+      fanOut.publish(message).catch(warnPublish);
       delivered = deliver(fresh);
       await delivered;
     });
@@ -186,6 +193,11 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
     if (message.from === instanceId) return;
     void enqueue(async () => {
       if (leadership?.isLeader() || message.lastSeq <= lastSeq) return;
+      // A message missed before this one (a gap in seq): read everything new from the log.
+      if (message.firstSeq > lastSeq + 1 && lastSeq > 0) {
+        await catchUp();
+        return;
+      }
       const ticks = message.ticks ?? (await selectTickRange(db, message.firstSeq, message.lastSeq));
       await deliver(remember(ticks));
     });
@@ -318,8 +330,10 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
       }
       for (const tick of await selectLatestTicks(db)) remember([tick]);
       if (config.redisUrl) {
-        const publisher = await connectRedis(config.redisUrl, log);
-        const subscriber = await connectRedis(config.redisUrl, log);
+        const [publisher, subscriber] = await Promise.all([
+          connectRedis(config.redisUrl, log),
+          connectRedis(config.redisUrl, log),
+        ]);
         redisClients = [publisher, subscriber];
         fanOut = redisFanOut({
           publisher,

@@ -10,6 +10,7 @@ import { findTestRedis, uniqueRedisPrefix } from '../../test/redis.js';
 import { createTestDatabase, usingPostgres } from '../../test/test-app.js';
 import type { PriceHub, Tick } from './index.js';
 import { PRICE_LEADER_LOCK_KEY } from './leader.js';
+import { insertTicks } from './prices.repo.js';
 
 const testRedis = await findTestRedis();
 
@@ -65,6 +66,22 @@ describe.skipIf(!usingPostgres())('price leader and followers (PostgreSQL)', () 
     await until(() => heard.length === 301, 'the follower to hear 301 ticks');
     expect(heard).toEqual([...small, ...large]);
     expect(follower.latest('EURUSD')).toEqual(large.at(-1));
+  });
+
+  it('a follower that missed a message reads the gap from the log', async () => {
+    const leader = await started();
+    const follower = await started();
+    const heard: Tick[] = [];
+    follower.onTicks((ticks) => void heard.push(...ticks));
+    const first = await leader.manual!.push([eurusd(1)]);
+    await until(() => heard.length === 1, 'the first tick');
+    // Logged without a message (as if its notification were lost).
+    const missed = await insertTicks(database.db, [
+      { symbol: 'EURUSD', bid: 109_010, ask: 109_040, timeMs: Date.parse('2026-03-02T08:00:02Z') },
+    ]);
+    const last = await leader.manual!.push([eurusd(3, 3)]);
+    await until(() => heard.length === 3, 'the missed tick and the last one');
+    expect(heard).toEqual([...first, ...missed, ...last]);
   });
 
   it('a follower takes over when the leader stops, and carries on the same log', async () => {

@@ -165,6 +165,15 @@ describe('public price routes (replayed prices)', () => {
     expect(unknown.json()).toMatchObject({ code: 'UNKNOWN_INSTRUMENT' });
   });
 
+  it('are described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, unknown>;
+    }>();
+    for (const path of ['instruments', 'quotes', 'stream', 'candles']) {
+      expect(doc.paths).toHaveProperty([`/api/trading/${path}`, 'get']);
+    }
+  });
+
   it('home page markets read the same replayed prices, labelled as such', async () => {
     await until(
       () => quotes(),
@@ -184,5 +193,20 @@ describe('public price routes (replayed prices)', () => {
     ]);
     // No BTC/USD in the file: no daily series to chart.
     expect(body.series.points).toEqual([]);
+  });
+});
+
+describe('a bad replay file', () => {
+  it('stops the start, naming its first bad line', async () => {
+    const bad = mkdtempSync(join(tmpdir(), 'brokerdesk-bad-replay-'));
+    const file = join(bad, 'ticks.jsonl');
+    writeFileSync(file, `${line('EURUSD', '1.1', '1.2', '2026-03-02T08:00:00Z')}\n{oops\n`);
+    try {
+      await expect(
+        createTestApp({ env: { MARKET_DATA_PROVIDER: 'replay', REPLAY_FILE: file } }),
+      ).rejects.toThrow(`REPLAY_FILE ${file} line 2: not valid JSON`);
+    } finally {
+      rmSync(bad, { recursive: true, force: true });
+    }
   });
 });
