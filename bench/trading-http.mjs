@@ -103,14 +103,23 @@ async function pacedOrders(baseUrl, traders, { rate, seconds, warmup }) {
         volume: '0.01',
       }),
     });
-    await response.arrayBuffer();
-    return response.status;
+    const text = await response.text();
+    if (response.status === 201) return '201';
+    // Refusals by status and code (e.g. "409 MARKET_CLOSED"): what a caller would see.
+    let code = '';
+    try {
+      code = JSON.parse(text).code ?? '';
+    } catch {
+      // not JSON: the status alone
+    }
+    return `${response.status} ${code}`.trim();
   };
   for (let i = 0; i < warmup; i += 1) await send(i);
   const total = rate * seconds;
   const statuses = {};
   const latencies = [];
   let errors = 0;
+  let firstError = null;
   const started = performance.now();
   const inFlight = [];
   for (let i = 0; i < total; i += 1) {
@@ -123,8 +132,9 @@ async function pacedOrders(baseUrl, traders, { rate, seconds, warmup }) {
           latencies.push(performance.now() - planned);
           statuses[status] = (statuses[status] ?? 0) + 1;
         },
-        () => {
+        (error) => {
           errors += 1;
+          firstError ??= String(error.cause?.code ?? error.cause?.message ?? error.message);
         },
       ),
     );
@@ -141,6 +151,7 @@ async function pacedOrders(baseUrl, traders, { rate, seconds, warmup }) {
     maxMs: round(latencies.at(-1), 1),
     statuses,
     errors,
+    ...(firstError ? { firstError } : {}),
   };
 }
 
