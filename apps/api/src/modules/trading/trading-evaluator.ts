@@ -183,23 +183,47 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
    * lock, then its rows, then ledger rows: the order client requests use, so the two never
    * deadlock), then the cursor. A crash in between re-runs the tick; the keyed effects and
    * conditional updates make the second run complete what was missing and double nothing.
+   * Returns whether it reached anything; with `advance` false the cursor moves only then
+   * (evaluateBatch moves it once for the ticks that reached nothing).
    */
-  async function evaluateTick(tick: Tick): Promise<void> {
+  async function evaluateTick(tick: Tick, advance = true): Promise<boolean> {
     quotes.set(tick.symbol, tick);
-    if (tick.seq <= lastSeq) return;
+    if (tick.seq <= lastSeq) return false;
+    let reached = false;
     const spec = findSpec(tick.symbol);
     if (spec && isOpen(spec, tick.timeMs)) {
       const q = { symbol: tick.symbol, bid: tick.bid, ask: tick.ask, time: new Date(tick.timeMs) };
       // Step 2, then step 3, each in ascending id.
       for (const position of await findStopCandidates(db, q)) {
+        reached = true;
         await inAccountTransaction((tx, touched) => evaluatePosition(tx, tick, position, touched));
       }
       for (const order of await findTriggeredOrders(db, q)) {
+        reached = true;
         await inAccountTransaction((tx, touched) => evaluateOrder(tx, tick, order, touched));
       }
     }
-    await advanceCursor(db, tick.seq, new Date(tick.timeMs));
+    if (advance || reached) await advanceCursor(db, tick.seq, new Date(tick.timeMs));
     lastSeq = tick.seq;
+    return reached;
+  }
+
+  /**
+   * A batch in seq order. The cursor is written after each tick that reached something and once
+   * at the end for the rest: a commit per tick cost more than everything else a quiet tick does
+   * (bench/README.md, section 7). After a crash the ticks since the stored cursor run again; the
+   * ones that reached nothing reach nothing again, and effects are keyed.
+   */
+  async function evaluateBatch(ticks: readonly Tick[]): Promise<void> {
+    let unsaved: Tick | null = null;
+    for (const tick of ticks) {
+      if (tick.seq <= lastSeq) {
+        quotes.set(tick.symbol, tick);
+        continue;
+      }
+      unsaved = (await evaluateTick(tick, false)) ? null : tick;
+    }
+    if (unsaved) await advanceCursor(db, unsaved.seq, new Date(unsaved.timeMs));
   }
 
   /** An effect and, in its transaction, the risk rules (issue 19) of the account it touched. */
@@ -227,7 +251,7 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     lastSeq = await readCursor(db);
     for (;;) {
       const ticks = await readTicksAfter(db, lastSeq, CATCH_UP_BATCH);
-      for (const tick of ticks) await evaluateTick(tick);
+      await evaluateBatch(ticks);
       if (ticks.length < CATCH_UP_BATCH) return;
     }
   }
@@ -271,7 +295,7 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
             await catchUp();
             return;
           }
-          for (const tick of ticks) await evaluateTick(tick);
+          await evaluateBatch(ticks);
         });
       }),
       hub.onLeadership((leader) => {
@@ -293,7 +317,7 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     return chain;
   }
 
-  return { start, idle, evaluateTick, catchUp, expireDue };
+  return { start, idle, evaluateTick, evaluateBatch, catchUp, expireDue };
 }
 
 export type TradingEvaluator = ReturnType<typeof makeTradingEvaluator>;
