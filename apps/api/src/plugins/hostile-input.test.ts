@@ -178,6 +178,7 @@ function routeSpecs(t: TestApp, doc: OpenApiDocument): RouteSpec[] {
           .filter((parameter) => parameter.in === place)
           .map(({ name, schema }) => ({ name, schema: schema ?? {} }));
       const key = `${method} ${url}`;
+      if (key in NOT_FUZZED) continue; // e.g. the quote stream, whose answer never ends
       const bodyless = method === 'GET' || method === 'HEAD';
       const spec = {
         method,
