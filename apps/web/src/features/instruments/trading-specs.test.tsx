@@ -20,7 +20,9 @@ async function openSpecs(): Promise<HTMLElement> {
       .getByRole('button', { name: 'Hide trading specifications' })
       .getAttribute('aria-expanded'),
   ).toBe('true');
-  return screen.findByRole('table', { name: /^Trading specifications/ });
+  // The table is a lazily imported module: its first import (transformed on demand by the test
+  // runner) took over findBy's default second on a busy machine.
+  return screen.findByRole('table', { name: /^Trading specifications/ }, { timeout: 10_000 });
 }
 
 describe('trading specifications on the instrument pages', () => {
