@@ -47,7 +47,13 @@ beforeAll(async () => {
     brotliCompressSync(readFileSync(join(client, '__spa-fallback.html'))),
   );
   t = await createTestApp({
-    env: { WEB_DIST_DIR: fixture.webDistDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+    env: {
+      WEB_DIST_DIR: fixture.webDistDir,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      // The tests' manual price source is refused in production; these pages need no prices.
+      MARKET_DATA_PROVIDER: 'simulated',
+    },
     logStream: { write: (line) => logLines.push(line) },
   });
 });
