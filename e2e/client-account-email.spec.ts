@@ -78,6 +78,9 @@ async function depositBitcoin(page: Page, amount: string) {
 test('client verifies the e-mail address from the mailed link, then may deposit; the link works once', async ({
   page,
 }) => {
+  // Registration, two mails, two accessibility scans (each 4–8 s on a busy 2-core machine) and
+  // the calendar: past the default 30 s when the other journeys run beside it.
+  test.slow();
   const email = uniqueEmail('verify');
   const password = 'verify-journey-1';
   await registerInBrowser(page, email, password);
