@@ -91,21 +91,22 @@ export async function seedBook(query, instruments, { accounts, orders, positions
   const accountsArray = `array[${ids.map((id) => `'${id}'::uuid`).join(',')}]`;
   await query(`
     insert into trading_orders (account_id, symbol, side, type, volume, price, time_in_force,
-      status)
+      status, armed_seq)
     select (${accountsArray})[(g % ${accounts}) + 1], b.symbol,
       case when g % 4 < 2 then 'buy' else 'sell' end,
       case when g % 2 = 0 then 'limit' else 'stop' end,
       1 + (g % 10),
       case g % 4 when 0 then b.base / 2 when 1 then b.base * 3 / 2
         when 2 then b.base * 3 / 2 else b.base / 2 end,
-      'GTC', 'pending'
+      'GTC', 'pending', 0
     from generate_series(0, ${orders - 1}) g join ${bases} on b.i = g % ${n}`);
   await query(`
     insert into trading_positions (account_id, symbol, side, volume, open_price, open_time,
-      open_tick_seq, sl, tp, margin_minor, leverage, open_rate_num, open_rate_den)
+      open_tick_seq, stops_armed_seq, sl, tp, margin_minor, leverage, open_rate_num,
+      open_rate_den)
     select (${accountsArray})[(g % ${accounts}) + 1], b.symbol,
       case when g % 2 = 0 then 'buy' else 'sell' end,
-      1 + (g % 10), b.base, now(), 0,
+      1 + (g % 10), b.base, now(), 0, 0,
       case when g % 2 = 0 then b.base / 2 else b.base * 3 / 2 end,
       case when g % 2 = 0 then b.base * 3 / 2 else b.base / 2 end,
       1000, 200, '1', '1'

@@ -152,8 +152,8 @@ export async function fillLatency(engine, accountIds, samples) {
     const account = accountIds[i % accountIds.length];
     const [order] = await engine.query(`
       insert into trading_orders (account_id, symbol, side, type, volume, price,
-        time_in_force, status)
-      values ('${account}', 'EURUSD', 'buy', 'limit', 1, ${ask}, 'GTC', 'pending')
+        time_in_force, status, armed_seq)
+      values ('${account}', 'EURUSD', 'buy', 'limit', 1, ${ask}, 'GTC', 'pending', 0)
       returning id`);
     const batch = [{ instrument: eurusd, bid, ask, timeMs: engine.nextTime(10) }];
     const started = performance.now();

@@ -58,6 +58,7 @@ CREATE TABLE "trading_orders" (
 	"time_in_force" text,
 	"expires_at" timestamp (3) with time zone,
 	"status" text NOT NULL,
+	"armed_seq" bigint NOT NULL,
 	"oco_group_id" uuid,
 	"reject_code" text,
 	"position_id" bigint,
@@ -84,6 +85,7 @@ CREATE TABLE "trading_positions" (
 	"sl" bigint,
 	"tp" bigint,
 	"trailing_points" integer,
+	"stops_armed_seq" bigint NOT NULL,
 	"margin_minor" bigint NOT NULL,
 	"leverage" integer NOT NULL,
 	"open_rate_num" text NOT NULL,
@@ -129,7 +131,9 @@ CREATE INDEX "trading_orders_pending_idx" ON "trading_orders" USING btree ("symb
 CREATE INDEX "trading_orders_expiry_idx" ON "trading_orders" USING btree ("expires_at") WHERE "trading_orders"."status" = 'pending' and "trading_orders"."expires_at" is not null;--> statement-breakpoint
 CREATE INDEX "trading_orders_oco_idx" ON "trading_orders" USING btree ("oco_group_id");--> statement-breakpoint
 CREATE INDEX "trading_positions_account_idx" ON "trading_positions" USING btree ("account_id","id");--> statement-breakpoint
-CREATE INDEX "trading_positions_stops_idx" ON "trading_positions" USING btree ("symbol","id") WHERE "trading_positions"."status" = 'open' and ("trading_positions"."sl" is not null or "trading_positions"."tp" is not null or "trading_positions"."trailing_points" is not null);--> statement-breakpoint
+CREATE INDEX "trading_positions_sl_idx" ON "trading_positions" USING btree ("symbol","side","sl") WHERE "trading_positions"."status" = 'open' and "trading_positions"."sl" is not null;--> statement-breakpoint
+CREATE INDEX "trading_positions_tp_idx" ON "trading_positions" USING btree ("symbol","side","tp") WHERE "trading_positions"."status" = 'open' and "trading_positions"."tp" is not null;--> statement-breakpoint
+CREATE INDEX "trading_positions_trailing_idx" ON "trading_positions" USING btree ("symbol","id") WHERE "trading_positions"."status" = 'open' and "trading_positions"."trailing_points" is not null;--> statement-breakpoint
 CREATE INDEX "trading_positions_open_symbol_idx" ON "trading_positions" USING btree ("symbol","account_id") WHERE "trading_positions"."status" = 'open';--> statement-breakpoint
 ALTER TABLE "client_transactions" ADD CONSTRAINT "client_transactions_type_valid" CHECK ("client_transactions"."type" in ('deposit', 'withdrawal', 'profit', 'bonus', 'plan_bonus', 'ref_bonus', 'adjustment', 'subscription', 'reversal', 'transfer'));--> statement-breakpoint
 ALTER TABLE "ledger_kind_totals" ADD CONSTRAINT "ledger_kind_totals_kind_valid" CHECK ("ledger_kind_totals"."kind" in ('deposit', 'withdrawal', 'withdrawal_fee', 'plan_purchase', 'plan_bonus', 'profit', 'bonus', 'referral_bonus', 'adjustment', 'reversal', 'trading_in', 'trading_out', 'trade_pnl', 'swap', 'nbp'));--> statement-breakpoint

@@ -107,6 +107,12 @@ export const tradingOrders = pgTable(
     timeInForce: text('time_in_force', { enum: TRADING_TIF_VALUES }),
     expiresAt: at('expires_at'),
     status: text('status', { enum: TRADING_ORDER_STATUS_VALUES }).notNull(),
+    /**
+     * The tick its price was checked against when placed or last modified: a pending order
+     * triggers only on later ticks, so an evaluator that is behind (or re-runs ticks after a
+     * crash) never fills it at a price from before the client set it.
+     */
+    armedSeq: bigint('armed_seq', { mode: 'number' }).notNull(),
     ocoGroupId: uuid('oco_group_id'),
     /** Why a triggered order was rejected (INSUFFICIENT_MARGIN). */
     rejectCode: text('reject_code'),
@@ -156,6 +162,8 @@ export const tradingPositions = pgTable(
     sl: points('sl'),
     tp: points('tp'),
     trailingPoints: integer('trailing_points'),
+    /** The tick of the open or of the last change of SL/TP/trail: stops act on later ticks only. */
+    stopsArmedSeq: bigint('stops_armed_seq', { mode: 'number' }).notNull(),
     marginMinor: bigint('margin_minor', { mode: 'number' }).notNull(),
     /** Effective leverage, fixed at the open (§11.7). */
     leverage: integer('leverage').notNull(),
@@ -169,12 +177,17 @@ export const tradingPositions = pgTable(
   },
   (t) => [
     index('trading_positions_account_idx').on(t.accountId, t.id),
-    // The evaluator's candidates: open positions of one symbol with a stop, target or trail.
-    index('trading_positions_stops_idx')
+    // The evaluator's candidates, each a range scan per tick: stop losses and take profits the
+    // price crossed (by side), and every position with a trailing stop.
+    index('trading_positions_sl_idx')
+      .on(t.symbol, t.side, t.sl)
+      .where(sql`${t.status} = 'open' and ${t.sl} is not null`),
+    index('trading_positions_tp_idx')
+      .on(t.symbol, t.side, t.tp)
+      .where(sql`${t.status} = 'open' and ${t.tp} is not null`),
+    index('trading_positions_trailing_idx')
       .on(t.symbol, t.id)
-      .where(
-        sql`${t.status} = 'open' and (${t.sl} is not null or ${t.tp} is not null or ${t.trailingPoints} is not null)`,
-      ),
+      .where(sql`${t.status} = 'open' and ${t.trailingPoints} is not null`),
     index('trading_positions_open_symbol_idx')
       .on(t.symbol, t.accountId)
       .where(sql`${t.status} = 'open'`),

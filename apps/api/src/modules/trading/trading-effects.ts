@@ -93,6 +93,7 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       sl,
       tp: order.tp,
       trailingPoints: order.trailingPoints,
+      stopsArmedSeq: tick.seq,
       marginMinor: marginMinor({ spec, volume: order.volume, openPrice: price, rate, leverage }),
       leverage,
       openRateNum: rate.num.toString(),

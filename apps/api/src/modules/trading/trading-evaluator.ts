@@ -33,7 +33,7 @@ import {
   updateOpenPosition,
   updatePendingOrder,
 } from './trading.repo.js';
-import type { AccountRow, OrderRow, PositionRow } from './trading.repo.js';
+import type { AccountRow, Candidate, PositionRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -68,16 +68,13 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
   }
 
   /** Step 2 for one position: SL, then TP (close at the tick's price), then the trail. */
-  async function evaluatePosition(
-    tx: Db,
-    tick: Tick,
-    candidate: PositionRow,
-    touched: Set<string>,
-  ) {
+  async function evaluatePosition(tx: Db, tick: Tick, candidate: Candidate, touched: Set<string>) {
     const account = await lockAccount(tx, candidate.accountId);
     if (!account) return;
     const position = await findPositionForUpdate(tx, account.id, candidate.id);
     if (!position || position.status !== 'open') return;
+    // The client changed its stops at this tick or later since the candidates were read.
+    if (position.stopsArmedSeq >= tick.seq) return;
     await stopsOnTick(tx, tick, account, position, touched);
   }
 
@@ -117,13 +114,14 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
   }
 
   /** Step 3 for one triggered order: margin at the fill tick, then fill or reject. */
-  async function evaluateOrder(tx: Db, tick: Tick, candidate: OrderRow, touched: Set<string>) {
+  async function evaluateOrder(tx: Db, tick: Tick, candidate: Candidate, touched: Set<string>) {
     const account = await lockAccount(tx, candidate.accountId);
     if (!account || !mayTrigger(account)) return;
     const order = await findOrderForUpdate(tx, account.id, candidate.id);
     if (!order || order.status !== 'pending') return; // e.g. its OCO partner filled first
     // Changed since the candidates were read (a modify), or expired at this tick's time.
     if (order.type === 'market' || order.price === null) return;
+    if (order.armedSeq >= tick.seq) return;
     if (!pendingTriggers({ side: order.side, type: order.type, price: order.price }, tick)) return;
     if (order.expiresAt !== null && order.expiresAt.getTime() <= tick.timeMs) return;
     const spec = findSpec(order.symbol);
@@ -178,50 +176,60 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     await stopsOnTick(tx, tick, account, fill.position, touched);
   }
 
-  /**
-   * One tick: each position or order it reaches in a transaction of its own (that account's
-   * lock, then its rows, then ledger rows: the order client requests use, so the two never
-   * deadlock), then the cursor. A crash in between re-runs the tick; the keyed effects and
-   * conditional updates make the second run complete what was missing and double nothing.
-   * Returns whether it reached anything; with `advance` false the cursor moves only then
-   * (evaluateBatch moves it once for the ticks that reached nothing).
-   */
-  async function evaluateTick(tick: Tick, advance = true): Promise<boolean> {
-    quotes.set(tick.symbol, tick);
-    if (tick.seq <= lastSeq) return false;
-    let reached = false;
-    const spec = findSpec(tick.symbol);
-    if (spec && isOpen(spec, tick.timeMs)) {
-      const q = { symbol: tick.symbol, bid: tick.bid, ask: tick.ask, time: new Date(tick.timeMs) };
-      // Step 2, then step 3, each in ascending id.
-      for (const position of await findStopCandidates(db, q)) {
-        reached = true;
-        await inAccountTransaction((tx, touched) => evaluatePosition(tx, tick, position, touched));
-      }
-      for (const order of await findTriggeredOrders(db, q)) {
-        reached = true;
-        await inAccountTransaction((tx, touched) => evaluateOrder(tx, tick, order, touched));
-      }
+  /** What the batch's ticks reach, by seq: positions (step 2), then triggered orders (step 3). */
+  async function reachOf(ticks: readonly Tick[]) {
+    const live = ticks.filter((tick) => {
+      const spec = findSpec(tick.symbol);
+      return spec !== undefined && isOpen(spec, tick.timeMs);
+    });
+    const reach = new Map<number, { positions: Candidate[]; orders: Candidate[] }>();
+    const at = (seq: number) => {
+      let entry = reach.get(seq);
+      if (!entry) reach.set(seq, (entry = { positions: [], orders: [] }));
+      return entry;
+    };
+    if (live.length === 0) return reach;
+    for (const candidate of await findStopCandidates(db, live)) {
+      at(candidate.seq).positions.push(candidate);
     }
-    if (advance || reached) await advanceCursor(db, tick.seq, new Date(tick.timeMs));
-    lastSeq = tick.seq;
-    return reached;
+    for (const candidate of await findTriggeredOrders(db, live)) {
+      at(candidate.seq).orders.push(candidate);
+    }
+    return reach;
   }
 
   /**
-   * A batch in seq order. The cursor is written after each tick that reached something and once
-   * at the end for the rest: a commit per tick cost more than everything else a quiet tick does
-   * (bench/README.md, section 7). After a crash the ticks since the stored cursor run again; the
-   * ones that reached nothing reach nothing again, and effects are keyed.
+   * A batch in seq order. One pair of queries finds what the whole batch reaches; each position
+   * or order reached gets a transaction of its own (that account's lock, then its rows, then
+   * ledger rows: the order client requests use, so the two never deadlock), and the cursor is
+   * written after each tick that reached something. What such a tick changed (a fill, a close,
+   * a trailed stop) can change what the later ticks reach, so they are looked up again. The
+   * ticks that reached nothing move the cursor once, at the end: a commit per tick cost more
+   * than everything else a quiet tick does (bench/README.md, section 7). After a crash the
+   * ticks since the stored cursor run again; effects are keyed and updates conditional, so the
+   * second run completes what was missing and doubles nothing.
    */
   async function evaluateBatch(ticks: readonly Tick[]): Promise<void> {
+    let reach = await reachOf(ticks.filter((tick) => tick.seq > lastSeq));
     let unsaved: Tick | null = null;
-    for (const tick of ticks) {
-      if (tick.seq <= lastSeq) {
-        quotes.set(tick.symbol, tick);
+    for (const [index, tick] of ticks.entries()) {
+      quotes.set(tick.symbol, tick);
+      if (tick.seq <= lastSeq) continue;
+      lastSeq = tick.seq;
+      const reached = reach.get(tick.seq);
+      if (!reached) {
+        unsaved = tick;
         continue;
       }
-      unsaved = (await evaluateTick(tick, false)) ? null : tick;
+      for (const position of reached.positions) {
+        await inAccountTransaction((tx, touched) => evaluatePosition(tx, tick, position, touched));
+      }
+      for (const order of reached.orders) {
+        await inAccountTransaction((tx, touched) => evaluateOrder(tx, tick, order, touched));
+      }
+      await advanceCursor(db, tick.seq, new Date(tick.timeMs));
+      unsaved = null;
+      reach = await reachOf(ticks.slice(index + 1));
     }
     if (unsaved) await advanceCursor(db, unsaved.seq, new Date(unsaved.timeMs));
   }
@@ -317,7 +325,7 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     return chain;
   }
 
-  return { start, idle, evaluateTick, evaluateBatch, catchUp, expireDue };
+  return { start, idle, evaluateBatch, catchUp, expireDue };
 }
 
 export type TradingEvaluator = ReturnType<typeof makeTradingEvaluator>;

@@ -204,6 +204,7 @@ export function makeTradingOrders(context: TradingContext) {
   function newOrderRow(
     account: AccountRow,
     order: ParsedOrder,
+    checkedAt: Tick,
     key: string,
     ocoGroupId: string | null,
   ) {
@@ -221,6 +222,7 @@ export function makeTradingOrders(context: TradingContext) {
       timeInForce: order.timeInForce,
       expiresAt: order.expiresAt,
       status: 'pending' as const,
+      armedSeq: checkedAt.seq,
       ocoGroupId,
       requestKey: key,
       createdAt: at,
@@ -263,7 +265,10 @@ export function makeTradingOrders(context: TradingContext) {
         const [first, firstCheck] = [parsed[0], checked[0]];
         if (!first || !firstCheck) throw new Error('an order request without orders');
         if (first.type === 'market') {
-          const row = await insertOrder(tx, newOrderRow(account, first, key, null));
+          const row = await insertOrder(
+            tx,
+            newOrderRow(account, first, firstCheck.tick, key, null),
+          );
           const at = new Date(market.nowMs);
           const price = openPrice(first.side, firstCheck.tick);
           const fill = await effects.fillOrder(tx, {
@@ -286,8 +291,13 @@ export function makeTradingOrders(context: TradingContext) {
         }
         const ocoGroupId = parsed.length > 1 ? randomUUID() : null;
         const rows: OrderRow[] = [];
-        for (const order of parsed)
-          rows.push(await insertOrder(tx, newOrderRow(account, order, key, ocoGroupId)));
+        for (const [index, order] of parsed.entries()) {
+          const check = checked[index];
+          if (!check) throw new Error('an order without its check');
+          rows.push(
+            await insertOrder(tx, newOrderRow(account, order, check.tick, key, ocoGroupId)),
+          );
+        }
         return { status: 201, body: { orders: rows.map(toOrderView) } };
       },
     );
@@ -356,6 +366,7 @@ export function makeTradingOrders(context: TradingContext) {
           tp: next.tp,
           trailingPoints: next.trailingPoints,
           expiresAt: next.expiresAt,
+          armedSeq: checked.tick.seq,
           updatedAt: now(),
         });
         if (!updated) throw refusal('ALREADY_CLOSED');

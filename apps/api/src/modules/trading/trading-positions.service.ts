@@ -98,6 +98,7 @@ export function makeTradingPositions(context: TradingContext) {
           sl: trailed ?? sl,
           tp,
           trailingPoints,
+          stopsArmedSeq: quote.tick.seq,
         });
         if (!updated) throw refusal('ALREADY_CLOSED');
         return { status: 200, body: toPositionView(updated, market, hub.source) };

@@ -1,7 +1,9 @@
 // The tick evaluator (§11.8, §11.9): pending orders trigger at their boundary and fill at the
 // tick's price, SL/TP/trailing close at the tick's price (gaps included), OCO pairs, time in
 // force, margin rejections at the trigger.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tradingEvaluatorCursor } from '../../db/schema.js';
 import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
@@ -316,5 +318,75 @@ describe('time in force', () => {
     });
     const day = new Date(t.hub.now()).toISOString().slice(0, 10);
     expect(order.expiresAt).toBe(`${day}T21:00:00.000Z`);
+  });
+});
+
+describe('an evaluator behind the log never uses a tick from before the client acted', () => {
+  /**
+   * Moves the cursor back to just before `seq`, as after a crash before the cursor was saved
+   * (or an evaluator still behind), and lets the evaluator catch up from there.
+   */
+  async function replayFrom(seq: number) {
+    await t.services.trading.evaluator.idle();
+    await t.database.db
+      .update(tradingEvaluatorCursor)
+      .set({ lastSeq: seq - 1 })
+      .where(eq(tradingEvaluatorCursor.id, 1));
+    await t.services.trading.evaluator.catchUp();
+  }
+
+  it('a pending order is not filled at a price logged before it was placed', async () => {
+    const { who, account } = await demoTrader(t);
+    // The ask dips to 1.09890, then is back at 1.10015 when the client places a buy limit at
+    // 1.09900: the dip happened before the order existed.
+    await push(t, ['EURUSD', '1.09860', '1.09890']);
+    const dip = t.hub.latest('EURUSD')?.seq ?? 0;
+    await reset();
+    const response = await placeOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      type: 'limit',
+      price: '1.09900',
+      volume: '0.10',
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    await replayFrom(dip);
+    expect(await positionsOf(t, who, account.id)).toEqual([]);
+    expect(await ordersOf(t, who, account.id)).toHaveLength(1);
+    // A later tick at that price fills it, at that tick's ask.
+    await push(t, ['EURUSD', '1.09860', '1.09890']);
+    expect((await positionsOf(t, who, account.id))[0]?.openPrice).toBe('1.09890');
+    await reset();
+  });
+
+  it('a stop loss set by the client does not act on a tick logged before it was set', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+    });
+    await push(t, ['EURUSD', '1.09860', '1.09890']);
+    const dip = t.hub.latest('EURUSD')?.seq ?? 0;
+    await reset();
+    const modified = await call(
+      t,
+      who,
+      'PATCH',
+      accountUrl(account.id, `/positions/${position.id}`),
+      {
+        sl: '1.09870',
+      },
+    );
+    expect(modified.statusCode, modified.body).toBe(200);
+    await replayFrom(dip);
+    expect(await positionsOf(t, who, account.id)).toMatchObject([
+      { id: position.id, sl: '1.09870' },
+    ]);
+    await push(t, ['EURUSD', '1.09860', '1.09890']);
+    expect(await positionsOf(t, who, account.id)).toEqual([]);
+    const [close] = await dealsOf(t, who, account.id);
+    expect(close).toMatchObject({ positionId: position.id, price: '1.09860', reason: 'sl' });
+    await reset();
   });
 });

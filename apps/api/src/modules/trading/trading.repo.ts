@@ -1,6 +1,7 @@
 // Trading SQL. Every function takes the database or transaction handle first. Locks follow
 // §11.15: the trading account row first, then its positions and orders, then ledger rows.
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   tradingAccounts,
@@ -206,34 +207,74 @@ export async function findPendingPartners(
     .for('update');
 }
 
+/** A tick as the candidate queries take it (integer points, its time). */
+export interface CandidateTick {
+  seq: number;
+  symbol: string;
+  bid: number;
+  ask: number;
+  timeMs: number;
+}
+
+/** What a batch of ticks may reach: (tick seq, row id) pairs in tick order, then id order. */
+export interface Candidate {
+  seq: number;
+  id: number;
+  accountId: string;
+}
+
+function tickTable(ticks: readonly CandidateTick[]): SQL {
+  return sql`unnest(
+    ${sql.param(ticks.map((t) => String(t.seq)))}::bigint[],
+    ${sql.param(ticks.map((t) => t.symbol))}::text[],
+    ${sql.param(ticks.map((t) => String(t.bid)))}::bigint[],
+    ${sql.param(ticks.map((t) => String(t.ask)))}::bigint[],
+    ${sql.param(ticks.map((t) => new Date(t.timeMs).toISOString()))}::timestamptz[]
+  ) as t(seq, symbol, bid, ask, time)`;
+}
+
+interface CandidateRow extends Record<string, unknown> {
+  seq: string | number;
+  id: string | number;
+  account_id: string;
+}
+
+async function candidatesOf(db: Db, query: SQL): Promise<Candidate[]> {
+  const { rows } = (await db.execute(query)) as unknown as { rows: CandidateRow[] };
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    id: Number(row.id),
+    accountId: row.account_id,
+  }));
+}
+
 /**
- * Pending orders of a symbol that this quote triggers (§11.8 table), oldest id first, on the
- * partial index: buy limit ask ≤ price, buy stop ask ≥ price, sell limit bid ≥ price, sell stop
- * bid ≤ price; an order expired at the tick's time never triggers.
+ * Pending orders each tick of a batch triggers (§11.8 table), one query for the batch: buy
+ * limit ask ≤ price, buy stop ask ≥ price, sell limit bid ≥ price, sell stop bid ≤ price. Each
+ * arm is a range scan of the partial index per tick. Only ticks after the one the order was
+ * armed at count, and an order expired at the tick's time never triggers.
  */
 export async function findTriggeredOrders(
   db: Db,
-  q: { symbol: string; bid: number; ask: number; time: Date },
-): Promise<OrderRow[]> {
-  const o = tradingOrders;
-  const side = (s: 'buy' | 'sell', type: 'limit' | 'stop') => and(eq(o.side, s), eq(o.type, type));
-  return db
-    .select()
-    .from(o)
-    .where(
-      and(
-        eq(o.symbol, q.symbol),
-        eq(o.status, 'pending'),
-        or(
-          and(side('buy', 'limit'), sql`${o.price} >= ${q.ask}`),
-          and(side('buy', 'stop'), sql`${o.price} <= ${q.ask}`),
-          and(side('sell', 'limit'), sql`${o.price} <= ${q.bid}`),
-          and(side('sell', 'stop'), sql`${o.price} >= ${q.bid}`),
-        ),
-        or(sql`${o.expiresAt} is null`, sql`${o.expiresAt} > ${q.time.toISOString()}`),
-      ),
-    )
-    .orderBy(asc(o.id));
+  ticks: readonly CandidateTick[],
+): Promise<Candidate[]> {
+  if (ticks.length === 0) return [];
+  const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', crossed: SQL) => sql`
+    select t.seq, o.id, o.account_id
+    from ${tickTable(ticks)}
+    join trading_orders o
+      on o.symbol = t.symbol and o.status = 'pending' and o.side = ${side} and o.type = ${type}
+      and ${crossed} and o.armed_seq < t.seq
+      and (o.expires_at is null or o.expires_at > t.time)`;
+  return candidatesOf(
+    db,
+    sql`
+    ${arm('buy', 'limit', sql`o.price >= t.ask`)}
+    union all ${arm('buy', 'stop', sql`o.price <= t.ask`)}
+    union all ${arm('sell', 'limit', sql`o.price <= t.bid`)}
+    union all ${arm('sell', 'stop', sql`o.price >= t.bid`)}
+    order by 1, 2`,
+  );
 }
 
 /** Pending orders whose expiry has come (§11.8: a timer marks them expired). */
@@ -313,43 +354,35 @@ export async function lockOpenPositions(db: Db, accountId: string): Promise<Posi
 }
 
 /**
- * Open positions of a symbol that this quote may close or trail, oldest id first: a buy whose
- * SL ≥ bid or TP ≤ bid or whose trail would lift its SL; a sell mirrored on the ask (§11.8).
+ * Open positions each tick of a batch reaches (§11.9 step 2), one query for the batch: a stop
+ * loss or take profit the close-side price crossed, or a trailing stop the price would move.
+ * Each arm is a range scan of its partial index per tick; only ticks after the one the stops
+ * were armed at (the open, or their last change by the client) count.
  */
 export async function findStopCandidates(
   db: Db,
-  q: { symbol: string; bid: number; ask: number },
-): Promise<PositionRow[]> {
-  const p = tradingPositions;
-  return db
-    .select()
-    .from(p)
-    .where(
-      and(
-        eq(p.symbol, q.symbol),
-        eq(p.status, 'open'),
-        or(isNotNull(p.sl), isNotNull(p.tp), isNotNull(p.trailingPoints)),
-        or(
-          and(
-            eq(p.side, 'buy'),
-            or(
-              sql`${p.sl} >= ${q.bid}`,
-              sql`${p.tp} <= ${q.bid}`,
-              sql`${p.trailingPoints} is not null and (${p.sl} is null or ${q.bid} - ${p.trailingPoints} > ${p.sl})`,
-            ),
-          ),
-          and(
-            eq(p.side, 'sell'),
-            or(
-              sql`${p.sl} <= ${q.ask}`,
-              sql`${p.tp} >= ${q.ask}`,
-              sql`${p.trailingPoints} is not null and (${p.sl} is null or ${q.ask} + ${p.trailingPoints} < ${p.sl})`,
-            ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(p.id));
+  ticks: readonly CandidateTick[],
+): Promise<Candidate[]> {
+  if (ticks.length === 0) return [];
+  const arm = (side: 'buy' | 'sell', reached: SQL) => sql`
+    select t.seq, p.id, p.account_id
+    from ${tickTable(ticks)}
+    join trading_positions p
+      on p.symbol = t.symbol and p.status = 'open' and p.side = ${side}
+      and ${reached} and p.stops_armed_seq < t.seq`;
+  return candidatesOf(
+    db,
+    sql`
+    select distinct seq, id, account_id from (
+      ${arm('buy', sql`p.sl is not null and p.sl >= t.bid`)}
+      union all ${arm('buy', sql`p.tp is not null and p.tp <= t.bid`)}
+      union all ${arm('sell', sql`p.sl is not null and p.sl <= t.ask`)}
+      union all ${arm('sell', sql`p.tp is not null and p.tp >= t.ask`)}
+      union all ${arm('buy', sql`p.trailing_points is not null and (p.sl is null or t.bid - p.trailing_points > p.sl)`)}
+      union all ${arm('sell', sql`p.trailing_points is not null and (p.sl is null or t.ask + p.trailing_points < p.sl)`)}
+    ) reached
+    order by seq, id`,
+  );
 }
 
 // ---- deals ----
