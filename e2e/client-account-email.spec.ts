@@ -31,7 +31,9 @@ const PASSWORD_CHANGED =
 test.describe.configure({ mode: 'default' });
 
 let server: IsolatedServer;
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  // A production server of its own: a busy machine can take most of a minute to start it.
+  testInfo.setTimeout(90_000);
   server = await startIsolatedServer();
 });
 test.afterAll(async () => {

@@ -18,7 +18,9 @@ const OWNER = 'bo-owner';
 const OWNER_PASSWORD = 'back-office-owner-password';
 
 let server: IsolatedServer;
-test.beforeAll(async () => {
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  // A production server of its own: a busy machine can take most of a minute to start it.
+  testInfo.setTimeout(90_000);
   server = await startIsolatedServer({
     STAFF_2FA: 'required',
     ADMIN_USERNAME: OWNER,

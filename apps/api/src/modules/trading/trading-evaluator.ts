@@ -201,46 +201,52 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
   /**
    * A batch in seq order. One pair of queries finds what the whole batch reaches; each position
    * or order reached gets a transaction of its own (that account's lock, then its rows, then
-   * ledger rows: the order client requests use, so the two never deadlock), and the cursor is
-   * written after each tick that reached something. What such a tick changed (a fill, a close,
-   * a trailed stop) can change what the later ticks reach, so they are looked up again. The
-   * ticks that reached nothing move the cursor once, at the end: a commit per tick cost more
-   * than everything else a quiet tick does (bench/README.md, section 7). After a crash the
-   * ticks since the stored cursor run again; effects are keyed and updates conditional, so the
-   * second run completes what was missing and doubles nothing.
+   * ledger rows: the order client requests use, so the two never deadlock). What such a tick
+   * changed (a fill, a close, a trailed stop) can change what the later ticks reach, so they are
+   * looked up again. The cursor moves once, at the end of the batch: a commit per tick cost
+   * more than everything else a quiet tick does (bench/README.md, section 7).
+   *
+   * After a crash the ticks after the stored cursor run again. Running a tick again is safe
+   * (effects are keyed, updates conditional: the second run completes what was missing and
+   * doubles nothing), but running an earlier tick after a later one's effects is not: a stop
+   * trailed up at tick 7 could close the position at tick 5's lower price. So every effect's
+   * transaction also moves the cursor to the tick before its own.
    */
   async function evaluateBatch(ticks: readonly Tick[]): Promise<void> {
     let reach = await reachOf(ticks.filter((tick) => tick.seq > lastSeq));
-    let unsaved: Tick | null = null;
+    let last: Tick | null = null;
     for (const [index, tick] of ticks.entries()) {
       quotes.set(tick.symbol, tick);
       if (tick.seq <= lastSeq) continue;
       lastSeq = tick.seq;
+      last = tick;
       const reached = reach.get(tick.seq);
-      if (!reached) {
-        unsaved = tick;
-        continue;
-      }
+      if (!reached) continue;
       for (const position of reached.positions) {
-        await inAccountTransaction((tx, touched) => evaluatePosition(tx, tick, position, touched));
+        await inAccountTransaction(tick, (tx, touched) =>
+          evaluatePosition(tx, tick, position, touched),
+        );
       }
       for (const order of reached.orders) {
-        await inAccountTransaction((tx, touched) => evaluateOrder(tx, tick, order, touched));
+        await inAccountTransaction(tick, (tx, touched) => evaluateOrder(tx, tick, order, touched));
       }
-      await advanceCursor(db, tick.seq, new Date(tick.timeMs));
-      unsaved = null;
       reach = await reachOf(ticks.slice(index + 1));
     }
-    if (unsaved) await advanceCursor(db, unsaved.seq, new Date(unsaved.timeMs));
+    if (last) await advanceCursor(db, last.seq, new Date(last.timeMs));
   }
 
-  /** An effect and, in its transaction, the risk rules (issue 19) of the account it touched. */
+  /**
+   * An effect of `tick` and, in its transaction, the cursor moved to the tick before (see
+   * evaluateBatch) and the risk rules (issue 19) of the account it touched.
+   */
   async function inAccountTransaction(
+    tick: Tick,
     work: (tx: Db, touched: Set<string>) => Promise<void>,
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const touched = new Set<string>();
       await work(tx, touched);
+      await advanceCursor(tx, tick.seq - 1, new Date(tick.timeMs));
       for (const accountId of touched) await context.afterAccountChange(tx, accountId);
     });
   }
