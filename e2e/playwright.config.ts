@@ -45,8 +45,8 @@ export default defineConfig({
   // is a 390 × 844 touch screen at 3× with Chrome for Android's user agent (no WebKit here).
   // Journeys open collapsed menus the way a phone user does (fixtures.ts `openMenu`). The phone
   // skips the page-by-page accessibility and wording sweeps, whose findings do not depend on the
-  // screen; every page's fit on a phone is checked by no-horizontal-scroll.spec.ts. This keeps
-  // the browser step near 8 minutes on two cores.
+  // screen (visitor-public-site.spec.ts scans four pages at phone size, for the header's Menu);
+  // every page's fit on a phone is checked by no-horizontal-scroll.spec.ts.
   projects: [
     {
       name: 'desktop',

@@ -1,6 +1,6 @@
 // Trading SQL. Every function takes the database or transaction handle first. Locks follow
 // §11.15: the trading account row first, then its positions and orders, then ledger rows.
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
