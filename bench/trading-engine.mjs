@@ -2,8 +2,8 @@
 // scratch database with MARKET_DATA_PROVIDER=manual (NODE_ENV=test is what allows it), a seeded
 // book, and ticks pushed through the price hub's manual source. A push resolves once the batch
 // is logged with its candles (one transaction) and every tick listener is done, the engine's
-// evaluator included (one transaction per tick with its cursor): so the time a push takes is the
-// time from a tick to its committed effects. The API's TypeScript is loaded through tsx.
+// evaluator included (its candidate queries for the batch, the effects, the cursor): so the time
+// a push takes is the time from a tick to its committed effects. The API's TypeScript is loaded through tsx.
 import { register } from 'tsx/esm/api';
 import { percentile, round } from './api-lib.mjs';
 import { bookInstruments, bookState, pointsText, quoteWalk, seedBook } from './trading-book.mjs';
@@ -189,11 +189,11 @@ async function meanMs(count, work) {
 }
 
 /**
- * Where a tick's time goes, measured on the same database after the runs above: the hub's tick
+ * Where a batch's time goes, measured on the same database after the runs above: the hub's tick
  * log alone (ticks and candles in one transaction, no listener) per tick for batches of 1 and
- * 100, and the statements the evaluator runs for every tick whatever happens — its two candidate
- * queries (a symbol's positions with stops, its triggered orders) and a transaction holding only
- * the cursor update. These ticks bypass the hub, so this runs last.
+ * 100; the evaluator's two candidate queries (positions whose stops a tick reaches, orders a
+ * tick triggers) for a batch of 1 and of 100 ticks; and a transaction holding only the cursor
+ * update. These ticks bypass the hub, so this runs last.
  */
 export async function breakdown(engine, count) {
   const tickLog = makeTickLog({ db: engine.db });
@@ -214,65 +214,34 @@ export async function breakdown(engine, count) {
       ticksPerSec: round((1000 * size) / perBatch, 0),
     };
   }
-  const eurusd = engine.instruments.find((instrument) => instrument.symbol === 'EURUSD');
-  const q = {
-    symbol: 'EURUSD',
-    bid: eurusd.base,
-    ask: eurusd.base + eurusd.spread,
-    time: new Date(START_TIME),
-  };
+  // Candidate ticks as the evaluator passes them; seqs beyond every armed order and position.
+  const candidateBatch = (size) =>
+    engine.nextBatch(size, 250).map(({ instrument, bid, ask, timeMs }, i) => ({
+      seq: 1_000_000_000 + i,
+      symbol: instrument.symbol,
+      bid,
+      ask,
+      timeMs,
+    }));
   const [{ n: stopRows }] = await engine.query(
     `select count(*)::int as n from trading_positions where symbol = 'EURUSD' and status = 'open'
      and (sl is not null or tp is not null or trailing_points is not null)`,
   );
-  // The proposed alternative: one transaction per batch, both candidate queries over all of the
-  // batch's ticks at once (unnest), and one cursor update. Nothing matches here either.
-  const batchOf100 = () => engine.nextBatch(100, 250).map((quote, i) => ({ ...quote, seq: i + 1 }));
-  const param = (values, type) => sql`${sql.param(values)}::${sql.raw(type)}[]`;
-  const batchedMs = await meanMs(Math.max(20, Math.round(count / 10)), () => {
-    const ticks = batchOf100();
-    const t = sql`unnest(${param(
-      ticks.map((tick) => tick.instrument.symbol),
-      'text',
-    )}, ${param(
-      ticks.map((tick) => String(tick.bid)),
-      'bigint',
-    )}, ${param(
-      ticks.map((tick) => String(tick.ask)),
-      'bigint',
-    )}, ${param(
-      ticks.map((tick) => String(tick.seq)),
-      'bigint',
-    )}) as t(symbol, bid, ask, seq)`;
-    return engine.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        select p.id, t.seq from ${t} join trading_positions p on p.symbol = t.symbol
-        where p.status = 'open'
-          and (p.sl is not null or p.tp is not null or p.trailing_points is not null)
-          and ((p.side = 'buy' and (p.sl >= t.bid or p.tp <= t.bid or (p.trailing_points
-              is not null and (p.sl is null or t.bid - p.trailing_points > p.sl))))
-            or (p.side = 'sell' and (p.sl <= t.ask or p.tp >= t.ask or (p.trailing_points
-              is not null and (p.sl is null or t.ask + p.trailing_points < p.sl)))))
-        order by t.seq, p.id`);
-      await tx.execute(sql`
-        select o.id, t.seq from ${t} join trading_orders o on o.symbol = t.symbol
-        where o.status = 'pending'
-          and ((o.side = 'buy' and o.type = 'limit' and o.price >= t.ask)
-            or (o.side = 'buy' and o.type = 'stop' and o.price <= t.ask)
-            or (o.side = 'sell' and o.type = 'limit' and o.price <= t.bid)
-            or (o.side = 'sell' and o.type = 'stop' and o.price >= t.bid))
-        order by t.seq, o.id`);
-      await repo.advanceCursor(tx, 0, new Date(START_TIME));
-    });
-  });
+  const queries = {};
+  for (const size of [1, 100]) {
+    const batch = candidateBatch(size);
+    const runs = Math.max(20, Math.round(count / (size === 1 ? 1 : 10)));
+    queries[size] = {
+      stopsMs: await meanMs(runs, () => repo.findStopCandidates(engine.db, batch)),
+      ordersMs: await meanMs(runs, () => repo.findTriggeredOrders(engine.db, batch)),
+    };
+  }
   return {
-    proposedBatchOf100Ms: batchedMs,
-    proposedTicksPerSec: round(100_000 / batchedMs, 0),
     logOnlyBatch1: logOnly[1],
     logOnlyBatch100: logOnly[100],
-    stopCandidatesQueryMs: await meanMs(count, () => repo.findStopCandidates(engine.db, q)),
-    stopRowsScannedPerTick: stopRows,
-    triggeredOrdersQueryMs: await meanMs(count, () => repo.findTriggeredOrders(engine.db, q)),
+    candidateQueriesBatch1: queries[1],
+    candidateQueriesBatch100: queries[100],
+    stopRowsPerSymbol: stopRows,
     // The machine's speed right now: one round trip that does nothing.
     selectOneMs: await meanMs(count, () => engine.query('select 1')),
     cursorOnlyTransactionMs: await meanMs(count, () =>

@@ -1,4 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-tokens';
 import { tradingKeys } from './query-keys';
@@ -61,8 +66,10 @@ export function usePendingOrders(id: Id | null) {
   );
 }
 
-export function getDeals(id: Id, signal?: AbortSignal): Promise<DealsPage> {
-  return apiRequest(`${base(id)}/deals?limit=50`, { auth: 'user', signal });
+/** A page of 50 deals, newest first; `cursor` (a deal id) starts below it. */
+export function getDeals(id: Id, signal?: AbortSignal, cursor?: string): Promise<DealsPage> {
+  const below = cursor === undefined ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+  return apiRequest(`${base(id)}/deals?limit=50${below}`, { auth: 'user', signal });
 }
 
 export function useDeals(id: Id | null) {
@@ -72,6 +79,22 @@ export function useDeals(id: Id | null) {
       queryFn: ({ signal }) => getDeals(id ?? '', signal),
       enabled: () => id !== null && signedIn(),
       refetchInterval: ACCOUNT_REFRESH_MS,
+    }),
+  );
+}
+
+/**
+ * The deals older than the newest page, fetched only once asked for (`enabled`), a page at a
+ * time from `from` (the newest page's nextCursor). The newest page keeps refreshing on its own.
+ */
+export function useOlderDeals(id: Id | null, from: string | null, enabled: boolean) {
+  return useInfiniteQuery(
+    infiniteQueryOptions({
+      queryKey: [...tradingKeys.deals(id ?? ''), 'older', from ?? ''] as const,
+      queryFn: ({ pageParam, signal }) => getDeals(id ?? '', signal, pageParam),
+      initialPageParam: from ?? '',
+      getNextPageParam: (last: DealsPage) => last.nextCursor ?? undefined,
+      enabled: enabled && id !== null && from !== null && signedIn(),
     }),
   );
 }

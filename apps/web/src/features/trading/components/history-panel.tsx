@@ -1,18 +1,39 @@
 import { formatCents } from '@brokerdesk/shared';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { DateTime } from '../../../components/ui/date-time';
-import type { TradingDeal } from '../api/types';
+import { useOlderDeals } from '../api/get-account-data';
+import type { Id, TradingDeal } from '../api/types';
 import { dealReasonText, sideText } from '../lib/text';
 
-/** Deals, newest first: each close with its P/L and why it happened ("Stop loss", "Closed by you"…). */
+/**
+ * Deals, newest first: each close with its P/L and why it happened ("Stop loss", "Closed by
+ * you"…). The newest 50 first; older ones 50 at a time on "Show older deals".
+ */
 export function HistoryPanel({
-  deals,
+  accountId,
+  deals: newest,
+  nextCursor,
   names,
 }: {
+  accountId: Id;
   deals: readonly TradingDeal[] | undefined;
+  /** The newest page's cursor: null when it holds every deal. */
+  nextCursor: string | null | undefined;
   names: ReadonlyMap<string, string>;
 }) {
   const headingId = useId();
+  const [wantsOlder, setWantsOlder] = useState(false);
+  const older = useOlderDeals(accountId, nextCursor ?? null, wantsOlder);
+  const olderDeals = wantsOlder ? (older.data?.pages.flatMap((page) => page.deals) ?? []) : [];
+  const deals = newest ? [...newest, ...olderDeals] : undefined;
+  const moreToShow = wantsOlder
+    ? older.hasNextPage || older.isPending
+    : typeof nextCursor === 'string';
+  const loadingOlder = wantsOlder && (older.isPending || older.isFetchingNextPage);
+  const showOlder = () => {
+    if (!wantsOlder) setWantsOlder(true);
+    else void older.fetchNextPage();
+  };
   return (
     <section className="trade-card" aria-labelledby={headingId}>
       <h2 id={headingId} className="trade-card-title">
@@ -58,6 +79,22 @@ export function HistoryPanel({
           ))}
         </ul>
       )}
+      {deals && moreToShow ? (
+        <button
+          type="button"
+          className="button button--secondary trade-more"
+          onClick={showOlder}
+          disabled={loadingOlder}
+          aria-busy={loadingOlder}
+        >
+          {loadingOlder ? 'Loading older deals…' : 'Show older deals'}
+        </button>
+      ) : null}
+      {older.isError ? (
+        <p className="trade-note" role="alert">
+          Older deals could not be loaded. Try again.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -167,7 +167,12 @@ export function TradingTerminal() {
                 names={names}
                 announce={announce}
               />
-              <HistoryPanel deals={deals.data?.deals} names={names} />
+              <HistoryPanel
+                accountId={accountId}
+                deals={deals.data?.deals}
+                nextCursor={deals.data?.nextCursor}
+                names={names}
+              />
             </>
           ) : (
             <section className="trade-card">
