@@ -76,7 +76,7 @@ export function TradingTerminal() {
     [quotesQuery.data],
   );
   // A new account (switch, reset) starts its own record of what was already announced.
-  useServerCloses(deals.data?.deals, names, announce, String(accountId));
+  useServerCloses(deals.data?.deals, names, announce, String(accountId), orders.data);
   const instrument = instruments.data?.find((row) => row.symbol === symbol);
   const figures =
     account && positions.data ? liveFigures(account.balanceMinor, positions.data, quotes) : null;
