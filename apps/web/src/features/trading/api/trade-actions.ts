@@ -3,6 +3,7 @@ import { apiRequest } from '../../../lib/api-client';
 import { invalidateAccount } from './query-keys';
 import type {
   Id,
+  PlaceOcoBody,
   PlaceOrderBody,
   PlaceOrderResult,
   TradingDeal,
@@ -14,7 +15,7 @@ const base = (id: Id) => `/api/trading/accounts/${encodeURIComponent(String(id))
 
 export interface PlaceOrderInput {
   accountId: Id;
-  body: PlaceOrderBody;
+  body: PlaceOrderBody | PlaceOcoBody;
   /** One per press of Buy/Sell (crypto.randomUUID), reused only when that press is retried. */
   idempotencyKey: string;
 }

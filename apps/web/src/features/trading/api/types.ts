@@ -136,6 +136,12 @@ export interface PlaceOrderBody {
   expiresAt?: string;
 }
 
+/** Two pending orders of one instrument: when one fills the other is cancelled (§11.8). */
+export interface PlaceOcoBody {
+  oco: true;
+  orders: [PlaceOrderBody, PlaceOrderBody];
+}
+
 export interface PlaceOrderResult {
   orders: TradingOrder[];
   position?: TradingPosition | null;

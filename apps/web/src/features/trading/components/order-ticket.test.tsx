@@ -175,3 +175,57 @@ describe('OrderTicket', () => {
     expect(screen.getByText('Open a demo or live account to trade.')).toBeTruthy();
   });
 });
+
+describe('OrderTicket, one cancels the other', () => {
+  it('sends two pending orders as one OCO request, the second checked like the first', async () => {
+    api.on(ORDERS, {
+      status: 201,
+      body: {
+        orders: [
+          { id: '11', side: 'buy', type: 'stop', volume: '0.10', price: '1.10200' },
+          { id: '12', side: 'sell', type: 'stop', volume: '0.10', price: '1.09800' },
+        ],
+      },
+    });
+    const { user } = renderTicket();
+    await user.selectOptions(screen.getByLabelText('Order type'), 'stop');
+    await user.type(input('Price'), '1.10200');
+    await user.click(screen.getByLabelText('Add a second order: one cancels the other (OCO)'));
+    // A sell stop above the bid cannot be placed: said on its field, nothing sent.
+    await user.type(input('Second order price'), '1.10100');
+    await user.click(screen.getByRole('button', { name: /^Buy/ }));
+    expect(screen.getByText(/A sell stop must be at or below 1\.09955/)).toBeTruthy();
+    expect(orderPosts()).toHaveLength(0);
+
+    await user.clear(input('Second order price'));
+    await user.type(input('Second order price'), '1.09800');
+    await user.click(screen.getByRole('button', { name: /^Buy/ }));
+    await waitFor(() => expect(orderPosts()).toHaveLength(1));
+    expect(orderPosts()[0]?.body).toEqual({
+      oco: true,
+      orders: [
+        {
+          symbol: 'EURUSD',
+          side: 'buy',
+          type: 'stop',
+          volume: '0.10',
+          price: '1.10200',
+          timeInForce: 'GTC',
+        },
+        {
+          symbol: 'EURUSD',
+          side: 'sell',
+          type: 'stop',
+          volume: '0.10',
+          price: '1.09800',
+          timeInForce: 'GTC',
+        },
+      ],
+    });
+    await waitFor(() =>
+      expect(announced).toEqual([
+        'Buy stop 0.10 EUR/USD at 1.10200 and sell stop at 1.09800 placed: when one fills, the other is cancelled.',
+      ]),
+    );
+  });
+});

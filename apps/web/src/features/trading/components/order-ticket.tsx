@@ -35,9 +35,11 @@ function describeResult(result: PlaceOrderResult, name: string): string {
   const position = result.position;
   if (position)
     return `${position.side === 'buy' ? 'Bought' : 'Sold'} ${position.volume} ${name} at ${position.openPrice}.`;
-  const order = result.orders[0];
+  const [order, partner] = result.orders;
   if (!order) return 'Order placed.';
-  return `${sideText(order.side)} ${order.type} ${order.volume} ${name} at ${order.price ?? ''} placed.`;
+  const placed = `${sideText(order.side)} ${order.type} ${order.volume} ${name} at ${order.price ?? ''}`;
+  if (!partner) return `${placed} placed.`;
+  return `${placed} and ${sideText(partner.side).toLowerCase()} ${partner.type} at ${partner.price ?? ''} placed: when one fills, the other is cancelled.`;
 }
 
 /**
@@ -87,6 +89,8 @@ export function OrderTicket({
     setShown((previous) => ({
       ...previous,
       [key === 'timeInForce' ? 'expiresAt' : key]: undefined,
+      // The second order's price is checked against the first's side and type too.
+      ...(key === 'ocoSide' || key === 'ocoType' ? { ocoPrice: undefined } : {}),
     }));
     setFailure(null);
   };
@@ -243,6 +247,52 @@ export function OrderTicket({
             />
           ) : null}
         </div>
+        {pending ? (
+          <label className="trade-oco-toggle">
+            <input
+              type="checkbox"
+              checked={form.oco}
+              onChange={(event) => set('oco', event.target.checked)}
+            />
+            Add a second order: one cancels the other (OCO)
+          </label>
+        ) : null}
+        {pending && form.oco ? (
+          <fieldset className="trade-oco">
+            <legend>Second order</legend>
+            <p className="trade-note">
+              Same volume and time in force. When either order fills, the other is cancelled. Stops
+              for it can be set once it has filled.
+            </p>
+            <div className="trade-fields">
+              <SelectField
+                label="Second order side"
+                value={form.ocoSide}
+                onChange={(event) => set('ocoSide', event.target.value as Side)}
+              >
+                <option value="buy">Buy</option>
+                <option value="sell">Sell</option>
+              </SelectField>
+              <SelectField
+                label="Second order type"
+                value={form.ocoType}
+                onChange={(event) => set('ocoType', event.target.value as 'limit' | 'stop')}
+              >
+                <option value="limit">Limit</option>
+                <option value="stop">Stop</option>
+              </SelectField>
+              <TextField
+                id={fieldId('ocoPrice')}
+                label="Second order price"
+                inputMode="decimal"
+                autoComplete="off"
+                value={form.ocoPrice}
+                error={shown.ocoPrice}
+                onChange={(event) => set('ocoPrice', event.target.value)}
+              />
+            </div>
+          </fieldset>
+        ) : null}
         <dl className="trade-figures" aria-live="off">
           <div>
             <dt>Margin required</dt>
@@ -264,7 +314,7 @@ export function OrderTicket({
         >
           {place.isPending
             ? 'Sending…'
-            : `${sideText(form.side)} ${form.volume.trim() || '?'} ${name}${pending ? ` ${form.type}` : ''}`}
+            : `${sideText(form.side)} ${form.volume.trim() || '?'} ${name}${pending ? ` ${form.type}` : ''}${pending && form.oco ? ` + ${form.ocoSide} ${form.ocoType} (OCO)` : ''}`}
         </button>
       </form>
     </section>

@@ -13,7 +13,7 @@ import {
   type Rational,
   type TradingSpec,
 } from '@brokerdesk/shared/trading';
-import type { OrderType, PlaceOrderBody, Side, TimeInForce } from '../api/types';
+import type { OrderType, PlaceOcoBody, PlaceOrderBody, Side, TimeInForce } from '../api/types';
 import { ticketFigures, type Bidask, type TicketFigures } from './figures';
 
 export interface TicketForm {
@@ -27,9 +27,14 @@ export interface TicketForm {
   timeInForce: TimeInForce;
   /** `YYYY-MM-DDTHH:mm` from a datetime-local input, read as UTC. */
   expiresAt: string;
+  /** A pending order only: pair it with a second one, one cancels the other (§11.8). */
+  oco: boolean;
+  ocoSide: Side;
+  ocoType: 'limit' | 'stop';
+  ocoPrice: string;
 }
 
-export type TicketField = 'volume' | 'price' | 'sl' | 'tp' | 'trailing' | 'expiresAt';
+export type TicketField = 'volume' | 'price' | 'sl' | 'tp' | 'trailing' | 'expiresAt' | 'ocoPrice';
 const FIELD_KEYS: Record<TicketField, true> = {
   volume: true,
   price: true,
@@ -37,6 +42,7 @@ const FIELD_KEYS: Record<TicketField, true> = {
   tp: true,
   trailing: true,
   expiresAt: true,
+  ocoPrice: true,
 };
 
 export interface TicketContext {
@@ -50,7 +56,7 @@ export interface TicketContext {
 
 export interface TicketCheck {
   errors: Partial<Record<TicketField, string>>;
-  body: PlaceOrderBody | null;
+  body: PlaceOrderBody | PlaceOcoBody | null;
   figures: TicketFigures | null;
 }
 
@@ -64,6 +70,10 @@ export const EMPTY_TICKET: TicketForm = {
   trailing: '',
   timeInForce: 'GTC',
   expiresAt: '',
+  oco: false,
+  ocoSide: 'sell',
+  ocoType: 'stop',
+  ocoPrice: '',
 };
 
 /** `2026-12-01T10:30` (UTC) → an ISO instant, or null. */
@@ -90,8 +100,41 @@ function pendingPriceMessage(
   return `A sell stop must be at or below ${f(quote.bid - lv)} (the bid less ${lv} points).`;
 }
 
-/** Checks the form; `body` is set only when nothing the terminal can check is wrong. */
+/**
+ * Checks the form; `body` is set only when nothing the terminal can check is wrong. With OCO
+ * (pending orders only) the second order shares the first's volume and time in force, has its
+ * own side, type and price, and no stops of its own: its price is checked like the first's.
+ */
 export function checkTicket(form: TicketForm, ctx: TicketContext): TicketCheck {
+  const first = checkOne(form, ctx);
+  if (!form.oco || form.type === 'market') return first;
+  const second = checkOne(
+    {
+      ...form,
+      side: form.ocoSide,
+      type: form.ocoType,
+      price: form.ocoPrice,
+      sl: '',
+      tp: '',
+      trailing: '',
+    },
+    ctx,
+  );
+  const errors = { ...first.errors };
+  if (second.errors.price) errors.ocoPrice = second.errors.price;
+  if (!first.body || !second.body || errors.ocoPrice)
+    return { errors, body: null, figures: first.figures };
+  const pair = [first.body, second.body] as [PlaceOrderBody, PlaceOrderBody];
+  return { errors, body: { oco: true, orders: pair }, figures: first.figures };
+}
+
+interface OneCheck {
+  errors: Partial<Record<TicketField, string>>;
+  body: PlaceOrderBody | null;
+  figures: TicketFigures | null;
+}
+
+function checkOne(form: TicketForm, ctx: TicketContext): OneCheck {
   const { spec, stopsLevel: lv, quote } = ctx;
   const digits = spec.digits;
   const errors: TicketCheck['errors'] = {};
