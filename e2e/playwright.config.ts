@@ -23,7 +23,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // A fresh browser context opening a portal or back-office address first loads and runs the
+  // SPA's scripts (the "Loading…" status): with two workers, their browsers and the server on
+  // two cores that took over 5 s in CI runs (the staff invitation page, 2 of 3 runs).
+  expect: { timeout: 10_000 },
   reporter: 'list',
   use: {
     baseURL,
