@@ -214,26 +214,38 @@ export async function breakdown(engine, count) {
       ticksPerSec: round((1000 * size) / perBatch, 0),
     };
   }
-  // Candidate ticks as the evaluator passes them; seqs beyond every armed order and position.
-  const candidateBatch = (size) =>
-    engine.nextBatch(size, 250).map(({ instrument, bid, ask, timeMs }, i) => ({
-      seq: 1_000_000_000 + i,
-      symbol: instrument.symbol,
-      bid,
-      ask,
-      timeMs,
-    }));
+  // A batch's price range per symbol, as the evaluator asks the candidate queries; seqs beyond
+  // every armed order and position.
+  const rangesOf = (size) => {
+    const bySymbol = new Map();
+    for (const { instrument, bid, ask } of engine.nextBatch(size, 250)) {
+      const range = bySymbol.get(instrument.symbol) ?? {
+        symbol: instrument.symbol,
+        minBid: bid,
+        maxBid: bid,
+        minAsk: ask,
+        maxAsk: ask,
+        lastSeq: 1_000_000_000,
+      };
+      range.minBid = Math.min(range.minBid, bid);
+      range.maxBid = Math.max(range.maxBid, bid);
+      range.minAsk = Math.min(range.minAsk, ask);
+      range.maxAsk = Math.max(range.maxAsk, ask);
+      bySymbol.set(instrument.symbol, range);
+    }
+    return [...bySymbol.values()];
+  };
   const [{ n: stopRows }] = await engine.query(
     `select count(*)::int as n from trading_positions where symbol = 'EURUSD' and status = 'open'
      and (sl is not null or tp is not null or trailing_points is not null)`,
   );
   const queries = {};
   for (const size of [1, 100]) {
-    const batch = candidateBatch(size);
+    const ranges = rangesOf(size);
     const runs = Math.max(20, Math.round(count / (size === 1 ? 1 : 10)));
     queries[size] = {
-      stopsMs: await meanMs(runs, () => repo.findStopCandidates(engine.db, batch)),
-      ordersMs: await meanMs(runs, () => repo.findTriggeredOrders(engine.db, batch)),
+      stopsMs: await meanMs(runs, () => repo.findPositionsInRange(engine.db, ranges)),
+      ordersMs: await meanMs(runs, () => repo.findOrdersInRange(engine.db, ranges)),
     };
   }
   return {

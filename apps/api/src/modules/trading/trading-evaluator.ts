@@ -25,15 +25,21 @@ import {
   findOrderForUpdate,
   findPendingPartners,
   findPositionForUpdate,
-  findStopCandidates,
-  findTriggeredOrders,
+  findOrdersInRange,
+  findPositionsInRange,
   listOpenPositions,
   lockAccount,
   readCursor,
   updateOpenPosition,
   updatePendingOrder,
 } from './trading.repo.js';
-import type { AccountRow, Candidate, PositionRow } from './trading.repo.js';
+import type { AccountRow, PositionRow, SymbolRange } from './trading.repo.js';
+
+/** A row some tick reaches: what its transaction needs to lock it. */
+interface Candidate {
+  id: number;
+  accountId: string;
+}
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -176,24 +182,63 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
     await stopsOnTick(tx, tick, account, fill.position, touched);
   }
 
-  /** What the batch's ticks reach, by seq: positions (step 2), then triggered orders (step 3). */
+  /**
+   * What the batch's ticks reach, by seq: positions (step 2), then triggered orders (step 3),
+   * each in ascending id. The queries return the rows the batch's price range on each symbol may
+   * reach; the shared rules then give each row the first tick, after the one it was armed at,
+   * that does reach it (a later tick's turn comes when the batch is looked up again after it).
+   */
   async function reachOf(ticks: readonly Tick[]) {
-    const live = ticks.filter((tick) => {
+    const bySymbol = new Map<string, Tick[]>();
+    for (const tick of ticks) {
       const spec = findSpec(tick.symbol);
-      return spec !== undefined && isOpen(spec, tick.timeMs);
-    });
+      if (!spec || !isOpen(spec, tick.timeMs)) continue;
+      const list = bySymbol.get(tick.symbol);
+      if (list) list.push(tick);
+      else bySymbol.set(tick.symbol, [tick]);
+    }
     const reach = new Map<number, { positions: Candidate[]; orders: Candidate[] }>();
-    const at = (seq: number) => {
+    if (bySymbol.size === 0) return reach;
+    const ranges: SymbolRange[] = [...bySymbol].map(([symbol, list]) => ({
+      symbol,
+      minBid: Math.min(...list.map((tick) => tick.bid)),
+      maxBid: Math.max(...list.map((tick) => tick.bid)),
+      minAsk: Math.min(...list.map((tick) => tick.ask)),
+      maxAsk: Math.max(...list.map((tick) => tick.ask)),
+      lastSeq: list.at(-1)?.seq ?? 0,
+    }));
+    const add = (seq: number, kind: 'positions' | 'orders', candidate: Candidate) => {
       let entry = reach.get(seq);
       if (!entry) reach.set(seq, (entry = { positions: [], orders: [] }));
-      return entry;
+      entry[kind].push(candidate);
     };
-    if (live.length === 0) return reach;
-    for (const candidate of await findStopCandidates(db, live)) {
-      at(candidate.seq).positions.push(candidate);
+    for (const position of await findPositionsInRange(db, ranges)) {
+      const tick = bySymbol
+        .get(position.symbol)
+        ?.find(
+          (t) =>
+            t.seq > position.stopsArmedSeq &&
+            (stopLossHit(position.side, position.sl, t) ||
+              takeProfitHit(position.side, position.tp, t) ||
+              (position.trailingPoints !== null &&
+                trailedStopLoss(position.side, position.trailingPoints, position.sl, t) !== null)),
+        );
+      if (tick) add(tick.seq, 'positions', position);
     }
-    for (const candidate of await findTriggeredOrders(db, live)) {
-      at(candidate.seq).orders.push(candidate);
+    for (const order of await findOrdersInRange(db, ranges)) {
+      const tick = bySymbol
+        .get(order.symbol)
+        ?.find(
+          (t) =>
+            t.seq > order.armedSeq &&
+            (order.expiresAtMs === null || order.expiresAtMs > t.timeMs) &&
+            pendingTriggers(order, t),
+        );
+      if (tick) add(tick.seq, 'orders', order);
+    }
+    for (const entry of reach.values()) {
+      entry.positions.sort((x, y) => x.id - y.id);
+      entry.orders.sort((x, y) => x.id - y.id);
     }
     return reach;
   }

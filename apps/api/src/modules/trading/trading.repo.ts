@@ -207,74 +207,108 @@ export async function findPendingPartners(
     .for('update');
 }
 
-/** A tick as the candidate queries take it (integer points, its time). */
-export interface CandidateTick {
-  seq: number;
+/**
+ * What a batch of ticks spans on one symbol: the candidate queries ask which rows any of its
+ * ticks may reach, one range probe per symbol and kind whatever the batch's size; the evaluator
+ * then finds, with the shared rules, the first tick that does reach each row.
+ */
+export interface SymbolRange {
   symbol: string;
-  bid: number;
-  ask: number;
-  timeMs: number;
+  minBid: number;
+  maxBid: number;
+  minAsk: number;
+  maxAsk: number;
+  /** The batch's last seq on the symbol: rows armed at or after it cannot be reached. */
+  lastSeq: number;
 }
 
-/** What a batch of ticks may reach: (tick seq, row id) pairs in tick order, then id order. */
-export interface Candidate {
-  seq: number;
+function rangeTable(ranges: readonly SymbolRange[]): SQL {
+  const column = (values: readonly (string | number)[], type: string) =>
+    sql`${sql.param(values.map(String))}::${sql.raw(type)}[]`;
+  return sql`unnest(
+    ${column(
+      ranges.map((r) => r.symbol),
+      'text',
+    )},
+    ${column(
+      ranges.map((r) => r.minBid),
+      'bigint',
+    )},
+    ${column(
+      ranges.map((r) => r.maxBid),
+      'bigint',
+    )},
+    ${column(
+      ranges.map((r) => r.minAsk),
+      'bigint',
+    )},
+    ${column(
+      ranges.map((r) => r.maxAsk),
+      'bigint',
+    )},
+    ${column(
+      ranges.map((r) => r.lastSeq),
+      'bigint',
+    )}
+  ) as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`;
+}
+
+export interface OrderCandidate {
   id: number;
   accountId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'stop';
+  price: number;
+  armedSeq: number;
+  expiresAtMs: number | null;
 }
 
-function tickTable(ticks: readonly CandidateTick[]): SQL {
-  return sql`unnest(
-    ${sql.param(ticks.map((t) => String(t.seq)))}::bigint[],
-    ${sql.param(ticks.map((t) => t.symbol))}::text[],
-    ${sql.param(ticks.map((t) => String(t.bid)))}::bigint[],
-    ${sql.param(ticks.map((t) => String(t.ask)))}::bigint[],
-    ${sql.param(ticks.map((t) => new Date(t.timeMs).toISOString()))}::timestamptz[]
-  ) as t(seq, symbol, bid, ask, time)`;
-}
-
-interface CandidateRow extends Record<string, unknown> {
-  seq: string | number;
+interface OrderCandidateRow extends Record<string, unknown> {
   id: string | number;
   account_id: string;
-}
-
-async function candidatesOf(db: Db, query: SQL): Promise<Candidate[]> {
-  const { rows } = (await db.execute(query)) as unknown as { rows: CandidateRow[] };
-  return rows.map((row) => ({
-    seq: Number(row.seq),
-    id: Number(row.id),
-    accountId: row.account_id,
-  }));
+  symbol: string;
+  side: 'buy' | 'sell';
+  type: 'limit' | 'stop';
+  price: string | number;
+  armed_seq: string | number;
+  expires_ms: string | number | null;
 }
 
 /**
- * Pending orders each tick of a batch triggers (§11.8 table), one query for the batch: buy
- * limit ask ≤ price, buy stop ask ≥ price, sell limit bid ≥ price, sell stop bid ≤ price. Each
- * arm is a range scan of the partial index per tick. Only ticks after the one the order was
- * armed at count, and an order expired at the tick's time never triggers.
+ * Pending orders some tick of the batch may trigger (§11.8 table: buy limit ask ≤ price, buy
+ * stop ask ≥ price, sell limit bid ≥ price, sell stop bid ≤ price), tested against the batch's
+ * extremes per symbol: each arm is one range scan of the partial index per symbol.
  */
-export async function findTriggeredOrders(
+export async function findOrdersInRange(
   db: Db,
-  ticks: readonly CandidateTick[],
-): Promise<Candidate[]> {
-  if (ticks.length === 0) return [];
-  const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', crossed: SQL) => sql`
-    select t.seq, o.id, o.account_id
-    from ${tickTable(ticks)}
+  ranges: readonly SymbolRange[],
+): Promise<OrderCandidate[]> {
+  if (ranges.length === 0) return [];
+  const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', reached: SQL) => sql`
+    select o.id, o.account_id, o.symbol, o.side, o.type, o.price, o.armed_seq,
+      (extract(epoch from o.expires_at) * 1000)::bigint as expires_ms
+    from ${rangeTable(ranges)}
     join trading_orders o
-      on o.symbol = t.symbol and o.status = 'pending' and o.side = ${side} and o.type = ${type}
-      and ${crossed} and o.armed_seq < t.seq
-      and (o.expires_at is null or o.expires_at > t.time)`;
-  return candidatesOf(
-    db,
-    sql`
-    ${arm('buy', 'limit', sql`o.price >= t.ask`)}
-    union all ${arm('buy', 'stop', sql`o.price <= t.ask`)}
-    union all ${arm('sell', 'limit', sql`o.price <= t.bid`)}
-    union all ${arm('sell', 'stop', sql`o.price >= t.bid`)}
-    order by 1, 2`,
-  );
+      on o.symbol = b.symbol and o.status = 'pending' and o.side = ${side} and o.type = ${type}
+      and ${reached} and o.armed_seq < b.last_seq`;
+  const { rows } = (await db.execute(sql`
+    ${arm('buy', 'limit', sql`o.price >= b.min_ask`)}
+    union all ${arm('buy', 'stop', sql`o.price <= b.max_ask`)}
+    union all ${arm('sell', 'limit', sql`o.price <= b.max_bid`)}
+    union all ${arm('sell', 'stop', sql`o.price >= b.min_bid`)}`)) as unknown as {
+    rows: OrderCandidateRow[];
+  };
+  return rows.map((row) => ({
+    id: Number(row.id),
+    accountId: row.account_id,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    price: Number(row.price),
+    armedSeq: Number(row.armed_seq),
+    expiresAtMs: row.expires_ms === null ? null : Number(row.expires_ms),
+  }));
 }
 
 /** Pending orders whose expiry has come (§11.8: a timer marks them expired). */
@@ -353,36 +387,66 @@ export async function lockOpenPositions(db: Db, accountId: string): Promise<Posi
     .for('update');
 }
 
+export interface PositionCandidate {
+  id: number;
+  accountId: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  sl: number | null;
+  tp: number | null;
+  trailingPoints: number | null;
+  stopsArmedSeq: number;
+}
+
+interface PositionCandidateRow extends Record<string, unknown> {
+  id: string | number;
+  account_id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  sl: string | number | null;
+  tp: string | number | null;
+  trailing_points: number | null;
+  stops_armed_seq: string | number;
+}
+
+const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
 /**
- * Open positions each tick of a batch reaches (§11.9 step 2), one query for the batch: a stop
- * loss or take profit the close-side price crossed, or a trailing stop the price would move.
- * Each arm is a range scan of its partial index per tick; only ticks after the one the stops
- * were armed at (the open, or their last change by the client) count.
+ * Open positions some tick of the batch may reach (§11.9 step 2): a stop loss or take profit
+ * inside the batch's close-side range on the symbol, or a trailing stop its best price would
+ * move. Each arm is one range scan of its partial index per symbol.
  */
-export async function findStopCandidates(
+export async function findPositionsInRange(
   db: Db,
-  ticks: readonly CandidateTick[],
-): Promise<Candidate[]> {
-  if (ticks.length === 0) return [];
+  ranges: readonly SymbolRange[],
+): Promise<PositionCandidate[]> {
+  if (ranges.length === 0) return [];
   const arm = (side: 'buy' | 'sell', reached: SQL) => sql`
-    select t.seq, p.id, p.account_id
-    from ${tickTable(ticks)}
+    select p.id, p.account_id, p.symbol, p.side, p.sl, p.tp, p.trailing_points,
+      p.stops_armed_seq
+    from ${rangeTable(ranges)}
     join trading_positions p
-      on p.symbol = t.symbol and p.status = 'open' and p.side = ${side}
-      and ${reached} and p.stops_armed_seq < t.seq`;
-  return candidatesOf(
-    db,
-    sql`
-    select distinct seq, id, account_id from (
-      ${arm('buy', sql`p.sl is not null and p.sl >= t.bid`)}
-      union all ${arm('buy', sql`p.tp is not null and p.tp <= t.bid`)}
-      union all ${arm('sell', sql`p.sl is not null and p.sl <= t.ask`)}
-      union all ${arm('sell', sql`p.tp is not null and p.tp >= t.ask`)}
-      union all ${arm('buy', sql`p.trailing_points is not null and (p.sl is null or t.bid - p.trailing_points > p.sl)`)}
-      union all ${arm('sell', sql`p.trailing_points is not null and (p.sl is null or t.ask + p.trailing_points < p.sl)`)}
-    ) reached
-    order by seq, id`,
-  );
+      on p.symbol = b.symbol and p.status = 'open' and p.side = ${side}
+      and ${reached} and p.stops_armed_seq < b.last_seq`;
+  const { rows } = (await db.execute(sql`
+    ${arm('buy', sql`p.sl is not null and p.sl >= b.min_bid`)}
+    union ${arm('buy', sql`p.tp is not null and p.tp <= b.max_bid`)}
+    union ${arm('sell', sql`p.sl is not null and p.sl <= b.max_ask`)}
+    union ${arm('sell', sql`p.tp is not null and p.tp >= b.min_ask`)}
+    union ${arm('buy', sql`p.trailing_points is not null and (p.sl is null or b.max_bid - p.trailing_points > p.sl)`)}
+    union ${arm('sell', sql`p.trailing_points is not null and (p.sl is null or b.min_ask + p.trailing_points < p.sl)`)}`)) as unknown as {
+    rows: PositionCandidateRow[];
+  };
+  return rows.map((row) => ({
+    id: Number(row.id),
+    accountId: row.account_id,
+    symbol: row.symbol,
+    side: row.side,
+    sl: numberOrNull(row.sl),
+    tp: numberOrNull(row.tp),
+    trailingPoints: row.trailing_points,
+    stopsArmedSeq: Number(row.stops_armed_seq),
+  }));
 }
 
 // ---- deals ----
