@@ -125,7 +125,14 @@ function measure(page: Page): Promise<Overflow> {
 /** Waits for the page's heading, its data and lazy parts (markets, activity), then a short settle. */
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
-  await page.waitForLoadState('networkidle');
+  // The terminal keeps its quote stream open, so the network never goes quiet there: its
+  // instrument list having loaded is the sign instead.
+  if (new URL(page.url()).pathname === '/userDashboard/trade') {
+    await expect(page.getByRole('heading', { name: 'Instruments' })).toBeVisible();
+    await expect(page.getByText('Loading instruments…')).toHaveCount(0);
+  } else {
+    await page.waitForLoadState('networkidle');
+  }
   await expect(page.locator('.skeleton')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForTimeout(300);
@@ -228,6 +235,7 @@ const PNG = Buffer.from(
 const PORTAL_PATHS = [
   // '/userDashboard' (the index) shows the same page as /userDashboard/dashboard.
   '/userDashboard/dashboard',
+  '/userDashboard/trade',
   '/userDashboard/account',
   '/userDashboard/depositWithdrawal',
   '/userDashboard/packages',
