@@ -41,6 +41,8 @@ test.afterAll(async () => {
 });
 
 async function expectNoAxeViolations(page: Page) {
+  // The activity popup's fade-in would be scanned at part opacity (visitor-public-site.spec.ts).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const violations = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
