@@ -31,9 +31,7 @@ const PASSWORD_CHANGED =
 test.describe.configure({ mode: 'default' });
 
 let server: IsolatedServer;
-test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-  // A production server of its own: a busy machine can take most of a minute to start it.
-  testInfo.setTimeout(90_000);
+test.beforeAll(async () => {
   server = await startIsolatedServer();
 });
 test.afterAll(async () => {

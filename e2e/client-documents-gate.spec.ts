@@ -22,9 +22,7 @@ const PDF = Buffer.from(
 const LINK = 'Upload your documents on the verification page';
 
 let server: IsolatedServer;
-test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-  // A production server of its own: a busy machine can take most of a minute to start it.
-  testInfo.setTimeout(90_000);
+test.beforeAll(async () => {
   server = await startIsolatedServer({
     STAFF_2FA: 'optional',
     ADMIN_USERNAME: OWNER,

@@ -32,9 +32,7 @@ const PNG = Buffer.from(
 );
 
 let server: IsolatedServer;
-test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-  // A production server of its own: a busy machine can take most of a minute to start it.
-  testInfo.setTimeout(90_000);
+test.beforeAll(async () => {
   server = await startIsolatedServer({
     STAFF_2FA: 'optional',
     ADMIN_USERNAME: OWNER,

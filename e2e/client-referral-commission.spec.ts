@@ -19,9 +19,7 @@ const STAFF_USERNAME = 'referral-owner';
 const STAFF_PASSWORD = 'referral-journey-staff-password';
 
 let server: IsolatedServer;
-test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-  // A production server of its own: a busy machine can take most of a minute to start it.
-  testInfo.setTimeout(90_000);
+test.beforeAll(async () => {
   server = await startIsolatedServer({
     STAFF_2FA: 'optional',
     ADMIN_USERNAME: STAFF_USERNAME,

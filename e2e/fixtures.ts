@@ -121,13 +121,21 @@ export const test = base.extend<{ pageProblems: string[] }>({
   ],
 });
 
-export type { ProductionServer as IsolatedServer } from '../scripts/production-server.mjs';
+import { startProductionServer } from '../scripts/production-server.mjs';
+import type { ProductionServer as IsolatedServer } from '../scripts/production-server.mjs';
+
+export type { IsolatedServer };
 
 /**
  * A second production server on its own empty database, for journeys that need to know every
- * row there is (e.g. "no activity yet"), which the shared server cannot promise.
+ * row there is (e.g. "no activity yet"), which the shared server cannot promise. A busy machine
+ * can take most of a minute to start one, so the hook or test that does gets at least 90 s.
  */
-export { startProductionServer as startIsolatedServer } from '../scripts/production-server.mjs';
+export function startIsolatedServer(env?: Record<string, string>): Promise<IsolatedServer> {
+  const info = base.info();
+  info.setTimeout(Math.max(info.timeout, 90_000));
+  return startProductionServer(env);
+}
 
 import { mailText } from '../scripts/dev-outbox.mjs';
 

@@ -18,9 +18,7 @@ const OWNER = 'bo-owner';
 const OWNER_PASSWORD = 'back-office-owner-password';
 
 let server: IsolatedServer;
-test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-  // A production server of its own: a busy machine can take most of a minute to start it.
-  testInfo.setTimeout(90_000);
+test.beforeAll(async () => {
   server = await startIsolatedServer({
     STAFF_2FA: 'required',
     ADMIN_USERNAME: OWNER,

@@ -74,9 +74,7 @@ test('plan cards show price and bonuses, promise no return, and lead to packages
 
 test.describe('activity popup on a fresh platform', () => {
   let server: IsolatedServer;
-  test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
-    // A production server of its own: a busy machine can take most of a minute to start it.
-    testInfo.setTimeout(90_000);
+  test.beforeAll(async () => {
     server = await startIsolatedServer();
   });
   test.afterAll(async () => {

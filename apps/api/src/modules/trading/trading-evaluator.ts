@@ -34,15 +34,15 @@ import {
   updatePendingOrder,
 } from './trading.repo.js';
 import type { AccountRow, PositionRow, SymbolRange } from './trading.repo.js';
+import type { TradingContext } from './trading-context.js';
+import { figuresOf, rateOf } from './trading-market.js';
+import type { MarketView } from './trading-market.js';
 
 /** A row some tick reaches: what its transaction needs to lock it. */
 interface Candidate {
   id: number;
   accountId: string;
 }
-import type { TradingContext } from './trading-context.js';
-import { figuresOf, rateOf } from './trading-market.js';
-import type { MarketView } from './trading-market.js';
 
 const CATCH_UP_BATCH = 1000;
 const EXPIRY_BATCH = 500;
@@ -212,29 +212,28 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
       if (!entry) reach.set(seq, (entry = { positions: [], orders: [] }));
       entry[kind].push(candidate);
     };
-    for (const position of await findPositionsInRange(db, ranges)) {
-      const tick = bySymbol
-        .get(position.symbol)
-        ?.find(
-          (t) =>
-            t.seq > position.stopsArmedSeq &&
-            (stopLossHit(position.side, position.sl, t) ||
-              takeProfitHit(position.side, position.tp, t) ||
-              (position.trailingPoints !== null &&
-                trailedStopLoss(position.side, position.trailingPoints, position.sl, t) !== null)),
-        );
-      if (tick) add(tick.seq, 'positions', position);
+    /** The first tick of `symbol` after `armedSeq` that `reaches` holds for. */
+    const firstReaching = (symbol: string, armedSeq: number, reaches: (tick: Tick) => boolean) =>
+      bySymbol.get(symbol)?.find((tick) => tick.seq > armedSeq && reaches(tick));
+    for (const p of await findPositionsInRange(db, ranges)) {
+      const tick = firstReaching(
+        p.symbol,
+        p.stopsArmedSeq,
+        (t) =>
+          stopLossHit(p.side, p.sl, t) ||
+          takeProfitHit(p.side, p.tp, t) ||
+          (p.trailingPoints !== null &&
+            trailedStopLoss(p.side, p.trailingPoints, p.sl, t) !== null),
+      );
+      if (tick) add(tick.seq, 'positions', p);
     }
-    for (const order of await findOrdersInRange(db, ranges)) {
-      const tick = bySymbol
-        .get(order.symbol)
-        ?.find(
-          (t) =>
-            t.seq > order.armedSeq &&
-            (order.expiresAtMs === null || order.expiresAtMs > t.timeMs) &&
-            pendingTriggers(order, t),
-        );
-      if (tick) add(tick.seq, 'orders', order);
+    for (const o of await findOrdersInRange(db, ranges)) {
+      const tick = firstReaching(
+        o.symbol,
+        o.armedSeq,
+        (t) => (o.expiresAtMs === null || o.expiresAtMs > t.timeMs) && pendingTriggers(o, t),
+      );
+      if (tick) add(tick.seq, 'orders', o);
     }
     for (const entry of reach.values()) {
       entry.positions.sort((x, y) => x.id - y.id);

@@ -222,35 +222,22 @@ export interface SymbolRange {
   lastSeq: number;
 }
 
+const RANGE_COLUMNS = [
+  ['symbol', 'text'],
+  ['minBid', 'bigint'],
+  ['maxBid', 'bigint'],
+  ['minAsk', 'bigint'],
+  ['maxAsk', 'bigint'],
+  ['lastSeq', 'bigint'],
+] as const;
+
+/** The ranges as a table `b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`. */
 function rangeTable(ranges: readonly SymbolRange[]): SQL {
-  const column = (values: readonly (string | number)[], type: string) =>
-    sql`${sql.param(values.map(String))}::${sql.raw(type)}[]`;
-  return sql`unnest(
-    ${column(
-      ranges.map((r) => r.symbol),
-      'text',
-    )},
-    ${column(
-      ranges.map((r) => r.minBid),
-      'bigint',
-    )},
-    ${column(
-      ranges.map((r) => r.maxBid),
-      'bigint',
-    )},
-    ${column(
-      ranges.map((r) => r.minAsk),
-      'bigint',
-    )},
-    ${column(
-      ranges.map((r) => r.maxAsk),
-      'bigint',
-    )},
-    ${column(
-      ranges.map((r) => r.lastSeq),
-      'bigint',
-    )}
-  ) as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`;
+  const columns = RANGE_COLUMNS.map(
+    ([key, type]) => sql`${sql.param(ranges.map((r) => String(r[key])))}::${sql.raw(type)}[]`,
+  );
+  return sql`unnest(${sql.join(columns, sql`, `)})
+    as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`;
 }
 
 export interface OrderCandidate {

@@ -122,17 +122,12 @@ export function checkTicket(form: TicketForm, ctx: TicketContext): TicketCheck {
   );
   const errors = { ...first.errors };
   if (second.errors.price) errors.ocoPrice = second.errors.price;
-  if (!first.body || !second.body || errors.ocoPrice)
-    return { errors, body: null, figures: first.figures };
-  const pair = [first.body, second.body] as [PlaceOrderBody, PlaceOrderBody];
-  return { errors, body: { oco: true, orders: pair }, figures: first.figures };
+  if (!first.body || !second.body) return { errors, body: null, figures: first.figures };
+  return { errors, body: { oco: true, orders: [first.body, second.body] }, figures: first.figures };
 }
 
-interface OneCheck {
-  errors: Partial<Record<TicketField, string>>;
-  body: PlaceOrderBody | null;
-  figures: TicketFigures | null;
-}
+/** One order's check: never an OCO pair. */
+type OneCheck = TicketCheck & { body: PlaceOrderBody | null };
 
 function checkOne(form: TicketForm, ctx: TicketContext): OneCheck {
   const { spec, stopsLevel: lv, quote } = ctx;
