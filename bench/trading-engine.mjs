@@ -13,7 +13,7 @@ const { buildApp } = await import('../apps/api/src/app.ts');
 const { loadConfig } = await import('../apps/api/src/config.ts');
 const { openDatabase } = await import('../apps/api/src/db/client.ts');
 export const { findSpec } = await import('../packages/shared/src/trading/index.ts');
-const repo = await import('../apps/api/src/modules/trading/trading.repo.ts');
+const candidates = await import('../apps/api/src/modules/trading/trading-candidates.repo.ts');
 // Only for the breakdown: the hub's own tick log writer, without the listeners after it.
 const { makeTickLog } = await import('../apps/api/src/modules/prices/tick-log.ts');
 const { sql } = await import('drizzle-orm');
@@ -244,8 +244,8 @@ export async function breakdown(engine, count) {
     const ranges = rangesOf(size);
     const runs = Math.max(20, Math.round(count / (size === 1 ? 1 : 10)));
     queries[size] = {
-      stopsMs: await meanMs(runs, () => repo.findPositionsInRange(engine.db, ranges)),
-      ordersMs: await meanMs(runs, () => repo.findOrdersInRange(engine.db, ranges)),
+      stopsMs: await meanMs(runs, () => candidates.findPositionsInRange(engine.db, ranges)),
+      ordersMs: await meanMs(runs, () => candidates.findOrdersInRange(engine.db, ranges)),
     };
   }
   return {
@@ -257,7 +257,7 @@ export async function breakdown(engine, count) {
     // The machine's speed right now: one round trip that does nothing.
     selectOneMs: await meanMs(count, () => engine.query('select 1')),
     cursorOnlyTransactionMs: await meanMs(count, () =>
-      engine.db.transaction((tx) => repo.advanceCursor(tx, 0, new Date(START_TIME))),
+      engine.db.transaction((tx) => candidates.advanceCursor(tx, 0, new Date(START_TIME))),
     ),
   };
 }

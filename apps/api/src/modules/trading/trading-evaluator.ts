@@ -21,19 +21,22 @@ import type { Db } from '../../db/client.js';
 import type { Tick } from './price-hub.js';
 import {
   advanceCursor,
+  findOrdersInRange,
+  findPositionsInRange,
+  readCursor,
+} from './trading-candidates.repo.js';
+import type { SymbolRange } from './trading-candidates.repo.js';
+import {
   findDueOrders,
   findOrderForUpdate,
   findPendingPartners,
   findPositionForUpdate,
-  findOrdersInRange,
-  findPositionsInRange,
   listOpenPositions,
   lockAccount,
-  readCursor,
   updateOpenPosition,
   updatePendingOrder,
 } from './trading.repo.js';
-import type { AccountRow, PositionRow, SymbolRange } from './trading.repo.js';
+import type { AccountRow, PositionRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
