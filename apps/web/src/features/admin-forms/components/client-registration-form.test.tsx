@@ -39,7 +39,7 @@ describe('Manage Registration', () => {
     await submit(user);
 
     const m = MESSAGES.register;
-    expect(errorOf(input('First Name'))).toBe('First name is required');
+    await waitFor(() => expect(errorOf(input('First Name'))).toBe('First name is required'));
     expect(errorOf(input('Last Name'))).toBe(m.lastNameRequired);
     expect(errorOf(input('Email'))).toBe('Email is required');
     expect(errorOf(input('Phone Number'))).toBe('Phone number is required');
@@ -56,7 +56,7 @@ describe('Manage Registration', () => {
     await user.type(input('Confirm Password'), '54321');
     await submit(user);
 
-    expect(errorOf(input('Email'))).toBe('Please enter a valid email');
+    await waitFor(() => expect(errorOf(input('Email'))).toBe('Please enter a valid email'));
     expect(errorOf(input('Password'))).toBe('Password must be at least 6 characters');
     expect(errorOf(input('Confirm Password'))).toBe('Passwords do not match');
   });

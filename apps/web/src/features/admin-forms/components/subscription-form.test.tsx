@@ -62,7 +62,7 @@ describe('Manage Subscription', () => {
     await submit(user);
 
     const m = MESSAGES.money;
-    expect(errorOf(picker())).toBe(m.clientRequired);
+    await waitFor(() => expect(errorOf(picker())).toBe(m.clientRequired));
     expect(errorOf(input('Plan name'))).toBe(m.planNameRequired);
     expect(errorOf(input('Amount (USD)'))).toBe(m.amountInvalid);
     expect(errorOf(input('Duration (days)'))).toBe(m.durationInvalid);
@@ -78,7 +78,9 @@ describe('Manage Subscription', () => {
     await user.clear(input('Amount (USD)'));
     await user.type(input('Amount (USD)'), '10.999');
     await submit(user);
-    expect(errorOf(input('Amount (USD)'))).toBe(MESSAGES.money.amountTooManyDecimals);
+    await waitFor(() =>
+      expect(errorOf(input('Amount (USD)'))).toBe(MESSAGES.money.amountTooManyDecimals),
+    );
     expect(postsTo(api, PATH)).toHaveLength(0);
   });
 

@@ -86,13 +86,13 @@ describe('Manage Transaction', () => {
     const { user } = await renderForm();
     await submit(user);
 
-    expect(errorOf(select('User'))).toBe(MESSAGES.money.clientRequired);
+    await waitFor(() => expect(errorOf(select('User'))).toBe(MESSAGES.money.clientRequired));
     expect(errorOf(select('Type'))).toBe(MESSAGES.money.seedTypeInvalid);
     expect(errorOf(input('Amount (USD)'))).toBe(MESSAGES.money.amountInvalid);
 
     await user.type(input('Amount (USD)'), '0');
     await submit(user);
-    expect(errorOf(input('Amount (USD)'))).toBe(MESSAGES.money.amountPositive);
+    await waitFor(() => expect(errorOf(input('Amount (USD)'))).toBe(MESSAGES.money.amountPositive));
     expect(postsTo(api, PATH)).toHaveLength(0);
   });
 

@@ -98,7 +98,7 @@ describe('RegistrationForm', () => {
     await user.type(input('Confirm Password'), 'secret124');
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
-    expect(errorOf(input('Confirm Password'))).toBe('Passwords do not match');
+    await waitFor(() => expect(errorOf(input('Confirm Password'))).toBe('Passwords do not match'));
     expect(errorOf(input('Password'))).toBeNull();
   });
 
@@ -106,7 +106,7 @@ describe('RegistrationForm', () => {
     const { user } = renderForm();
     await user.type(input('Email'), 'ada@example');
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    expect(errorOf(input('Email'))).toBe('Please enter a valid email');
+    await waitFor(() => expect(errorOf(input('Email'))).toBe('Please enter a valid email'));
   });
 
   it('clears a field’s error as soon as that field is edited, and only that one', async () => {

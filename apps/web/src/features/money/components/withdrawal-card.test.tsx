@@ -48,7 +48,9 @@ describe('WithdrawalCard', () => {
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
 
     const amount = field('Amount (USD)');
-    expect(errorOf(amount)).toBe('⚠️ Please enter an amount before withdrawing.');
+    await waitFor(() =>
+      expect(errorOf(amount)).toBe('⚠️ Please enter an amount before withdrawing.'),
+    );
     expect(errorOf(amount)).toBe(`⚠️ ${MESSAGES.withdrawal.amountRequired}`);
     expect(errorOf(field<HTMLSelectElement>('Method'))).toBe(MESSAGES.money.methodRequired);
     expect(errorOf(field(DESTINATION_LABEL))).toBe(MESSAGES.money.destinationRequired);

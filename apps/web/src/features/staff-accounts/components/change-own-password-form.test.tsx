@@ -76,7 +76,9 @@ describe('ChangeOwnPasswordForm', () => {
     await user.type(input('New password'), 'short');
     await user.type(input('Confirm new password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(errorOf(input('New password'))).toBe(MESSAGES.backOffice.staffPasswordTooShort);
+    await waitFor(() =>
+      expect(errorOf(input('New password'))).toBe(MESSAGES.backOffice.staffPasswordTooShort),
+    );
     expect(posts()).toHaveLength(0);
   });
 

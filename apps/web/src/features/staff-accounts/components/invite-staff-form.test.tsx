@@ -55,7 +55,7 @@ describe('InviteStaffForm', () => {
     await user.type(email(), 'not-an-address');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
 
-    expect(errorOf(username())).toBe(MESSAGES.backOffice.usernameInvalid);
+    await waitFor(() => expect(errorOf(username())).toBe(MESSAGES.backOffice.usernameInvalid));
     expect(errorOf(email())).toBe(MESSAGES.register.emailInvalid);
     expect(errorOf(role())).toBe(MESSAGES.backOffice.roleInvalid);
     expect(creates()).toHaveLength(0);

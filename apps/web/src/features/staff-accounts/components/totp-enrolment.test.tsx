@@ -61,7 +61,7 @@ describe('TotpEnrolment', () => {
     await user.type(code, '12a');
     await user.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
 
-    expect(errorOf(code)).toBe(MESSAGES.backOffice.totpCodeInvalid);
+    await waitFor(() => expect(errorOf(code)).toBe(MESSAGES.backOffice.totpCodeInvalid));
     expect(confirms()).toHaveLength(0);
   });
 

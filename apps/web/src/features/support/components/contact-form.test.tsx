@@ -128,7 +128,7 @@ describe('ContactForm', () => {
     await user.type(field('Subject'), 'Only a subject');
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
 
-    expect(errorOf(field('Message'))).toBe(MESSAGES.support.messageRequired);
+    await waitFor(() => expect(errorOf(field('Message'))).toBe(MESSAGES.support.messageRequired));
     expect(status()).toBe('');
     expect(api.requests).toHaveLength(0);
   });
