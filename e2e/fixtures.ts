@@ -134,7 +134,8 @@ export type { IsolatedServer };
 export function startIsolatedServer(env?: Record<string, string>): Promise<IsolatedServer> {
   const info = base.info();
   info.setTimeout(Math.max(info.timeout, 90_000));
-  return startProductionServer(env);
+  // global-setup.ts made an empty database once: a copy spares each server PGlite's initdb.
+  return startProductionServer(env, { template: process.env.E2E_DATABASE_TEMPLATE });
 }
 
 import { mailText } from '../scripts/dev-outbox.mjs';

@@ -9,4 +9,10 @@ export interface ProductionServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function startProductionServer(env?: Record<string, string>): Promise<ProductionServer>;
+/** An empty embedded database to copy instead of creating one on each start (its directory). */
+export function makeEmptyDatabaseTemplate(): Promise<string>;
+
+export function startProductionServer(
+  env?: Record<string, string>,
+  options?: { template?: string },
+): Promise<ProductionServer>;
