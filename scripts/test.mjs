@@ -86,7 +86,7 @@ function countPlaywright(file) {
   failed += stats.unexpected + stats.flaky;
 }
 
-const chromium = findChromium();
+const chromium = findChromium({ headlessShell: true });
 if (!chromium) process.exit(1);
 
 const withoutPostgres = { ...process.env };
