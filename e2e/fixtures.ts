@@ -131,11 +131,19 @@ export type { IsolatedServer };
  * row there is (e.g. "no activity yet"), which the shared server cannot promise. A busy machine
  * can take most of a minute to start one, so the hook or test that does gets at least 90 s.
  */
+const QUIET_MARKET = join(import.meta.dirname, 'fixtures', 'quiet-market.jsonl');
+
 export function startIsolatedServer(env?: Record<string, string>): Promise<IsolatedServer> {
   const info = base.info();
   info.setTimeout(Math.max(info.timeout, 90_000));
   // global-setup.ts made an empty database once: a copy spares each server PGlite's initdb.
-  return startProductionServer(env, { template: process.env.E2E_DATABASE_TEMPLATE });
+  // Prices: a quiet replay (one quote per major, then the replay clock stops and they stay
+  // fresh), so these servers spend no CPU on a feed and show the same market on any day; a
+  // journey about prices passes its own replay.
+  return startProductionServer(
+    { MARKET_DATA_PROVIDER: 'replay', REPLAY_FILE: QUIET_MARKET, ...env },
+    { template: process.env.E2E_DATABASE_TEMPLATE },
+  );
 }
 
 import { mailText } from '../scripts/dev-outbox.mjs';
