@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import {
+  axeViolations,
   expect,
   onPhone,
   openMenu,
@@ -39,12 +39,9 @@ test.afterAll(async () => {
 });
 
 async function expectNoAxeViolations(page: Page) {
-  // The activity popup's fade-in would be scanned at part opacity (visitor-public-site.spec.ts).
+  // The activity popup's fade-in would be scanned at part opacity (visitor-public-pages.spec.ts).
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  const violations = await axeViolations(page);
   expect(violations).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { request as playwrightRequest, type Page } from '@playwright/test';
 import {
+  axeViolations,
   expect,
   openMenu,
   registerClient,
@@ -61,10 +61,7 @@ async function signInOwner(page: Page): Promise<void> {
 }
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  const violations = await axeViolations(page);
   expect(violations).toEqual([]);
 }
 

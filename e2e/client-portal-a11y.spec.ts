@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, registerClient, test } from './fixtures';
+import { axeViolations, expect, registerClient, test } from './fixtures';
 
 // Every portal page, signed in, passes axe (WCAG 2 A/AA) on a desktop and fits a 375 px phone
 // without sideways scrolling of the page itself (wide tables scroll inside their own frame).
@@ -28,10 +27,7 @@ for (const [path, heading] of PORTAL_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const violations = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
 
     await page.setViewportSize({ width: 375, height: 800 });

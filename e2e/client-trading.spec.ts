@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   approveIdentityDocuments,
+  axeViolations,
   expect,
   onPhone,
   registerClient,
@@ -175,10 +175,7 @@ test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close
   }
   // WCAG 2 A/AA on a desktop (the phone skips the page-by-page sweeps, as elsewhere).
   if (!onPhone()) {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    const violations = results.violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+    const violations = await axeViolations(page);
     expect(violations).toEqual([]);
   }
   // No sideways scrolling on either screen.

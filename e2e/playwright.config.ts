@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { installedChromium } from '../scripts/chromium.mjs';
 
 // Journeys run against the production build served by the real server on an empty embedded
 // database. Workers inherit these variables from the main process, so every worker and the web
@@ -16,9 +17,7 @@ const logDir = process.env.BROKERDESK_LOG_DIR;
 const baseURL = `http://127.0.0.1:${port}`;
 // `npm test` passes the Chromium it found (scripts/chromium.mjs): Debian's headless shell where it
 // can, the build Playwright runs headless tests in, at half the full browser's CPU.
-const chromiumPath =
-  process.env.CHROMIUM_PATH ??
-  ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
+const chromiumPath = installedChromium({ headlessShell: true });
 
 export default defineConfig({
   testDir: '.',

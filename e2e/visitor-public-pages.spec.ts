@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PUBLIC_PAGES } from '../apps/web/src/config/public-pages';
-import { expect, onPhone, test } from './fixtures';
+import { axeViolations, expect, onPhone, test } from './fixtures';
 import { expectOpenMenuFits, expectPageFits } from './page-fit';
 
 // Every signed-out page, each loaded once per screen size for all of its checks: a sweep of four
@@ -57,10 +56,7 @@ async function expectNoAxeViolations(page: Page) {
   // The activity popup fades in (300 ms): a scan in the middle of the fade measures its text's
   // contrast at part opacity (a CI run failed so on /calendar). Without motion it is whole.
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  const violations = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-  );
+  const violations = await axeViolations(page);
   expect.soft(violations, 'accessibility violations').toEqual([]);
 }
 

@@ -40,28 +40,32 @@ function aptInstall(name) {
 }
 
 /**
- * @param {{ headlessShell?: boolean }} options headlessShell: prefer (and install) the headless
- *   shell, for tests; otherwise the full browser.
+ * The Chromium already on this machine, installing nothing: CHROMIUM_PATH, then (with
+ * headlessShell) Debian's headless shell, then Debian's full browser; undefined when none.
+ * @param {{ headlessShell?: boolean }} options
+ */
+export function installedChromium({ headlessShell = false } = {}) {
+  const candidates = headlessShell ? [HEADLESS_SHELL, ...FULL_BROWSERS] : FULL_BROWSERS;
+  return [process.env.CHROMIUM_PATH, ...candidates].find((path) => path && existsSync(path));
+}
+
+/**
+ * A Chromium to run: CHROMIUM_PATH; with headlessShell (the tests), the headless shell, installed
+ * from Debian when it can be even where a full browser is present; else a full browser, installed
+ * from Debian as a last resort; null, with a one-line instruction, when there is none.
+ * @param {{ headlessShell?: boolean }} options
  */
 export function findChromium({ headlessShell = false } = {}) {
-  const preferred = headlessShell ? [HEADLESS_SHELL, ...FULL_BROWSERS] : FULL_BROWSERS;
-  for (const path of [process.env.CHROMIUM_PATH, ...preferred]) {
-    if (path && existsSync(path)) {
-      // A machine set up before the tests took the shell: install it once, then use it.
-      if (headlessShell && path !== HEADLESS_SHELL && path !== process.env.CHROMIUM_PATH) {
-        if (aptInstall('chromium-headless-shell') && existsSync(HEADLESS_SHELL)) {
-          return HEADLESS_SHELL;
-        }
-      }
-      return path;
-    }
-  }
-  const bundled = playwrightChromium();
-  if (bundled) return bundled;
-
   const wanted = headlessShell ? 'chromium-headless-shell' : 'chromium';
-  const installedPath = headlessShell ? HEADLESS_SHELL : FULL_BROWSERS[0];
-  if (aptInstall(wanted) && existsSync(installedPath)) return installedPath;
+  const wantedPath = headlessShell ? HEADLESS_SHELL : FULL_BROWSERS[0];
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) {
+    return process.env.CHROMIUM_PATH;
+  }
+  if (existsSync(wantedPath)) return wantedPath;
+  if (headlessShell && aptInstall(wanted) && existsSync(wantedPath)) return wantedPath;
+  const installed = installedChromium({ headlessShell }) ?? playwrightChromium();
+  if (installed) return installed;
+  if (!headlessShell && aptInstall(wanted) && existsSync(wantedPath)) return wantedPath;
   console.error(
     `No Chromium found: install one (Debian: \`apt-get install ${wanted}\`) or set CHROMIUM_PATH to its executable.`,
   );
