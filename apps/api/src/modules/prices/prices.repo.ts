@@ -45,10 +45,14 @@ function isoTimes(times: readonly number[]): string[] {
   return times.map((ms) => new Date(ms).toISOString());
 }
 
-/** Logs the ticks in the given order (seq increases along it) and returns them with their seq. */
+/**
+ * Logs the ticks in the given order and returns them with their seq. The rows are inserted in
+ * the batch's order, so seq increases along it: the k-th smallest seq returned is the k-th tick
+ * (only the seqs come back, a fifth of the bytes of whole rows).
+ */
 export async function insertTicks(tx: Db, batch: readonly NewTick[]): Promise<Tick[]> {
   if (batch.length === 0) return [];
-  const rows = await rowsOf<TickRow>(
+  const rows = await rowsOf<{ seq: string | number }>(
     tx,
     sql`
     insert into ticks (symbol, bid, ask, time)
@@ -60,9 +64,17 @@ export async function insertTicks(tx: Db, batch: readonly NewTick[]): Promise<Ti
       ${sql.param(isoTimes(batch.map((t) => t.timeMs)))}::timestamptz[]
     ) with ordinality as u(symbol, bid, ask, time, ord)
     order by u.ord
-    returning ${TICK_COLUMNS}`,
+    returning seq`,
   );
-  return rows.map(toTick).sort((a, b) => a.seq - b.seq);
+  const seqs = rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
+  if (seqs.length !== batch.length) throw new Error('the tick insert returned another row count');
+  return batch.map((tick, index) => ({
+    seq: seqs[index] as number,
+    symbol: tick.symbol,
+    bid: tick.bid,
+    ask: tick.ask,
+    timeMs: tick.timeMs,
+  }));
 }
 
 /** Adds a batch's candle aggregates to the stored candles (open kept, high/low widened). */

@@ -29,14 +29,22 @@ const RANGE_COLUMNS = [
   ['lastSeq', 'bigint'],
 ] as const;
 
-/** The ranges as a table `b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`. */
-function rangeTable(ranges: readonly SymbolRange[]): SQL {
+/**
+ * The ranges as `b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`, sent once per
+ * statement (six array parameters) and read by every arm.
+ */
+function withRanges(ranges: readonly SymbolRange[]): SQL {
   const columns = RANGE_COLUMNS.map(
     ([key, type]) => sql`${sql.param(ranges.map((r) => String(r[key])))}::${sql.raw(type)}[]`,
   );
-  return sql`unnest(${sql.join(columns, sql`, `)})
-    as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`;
+  return sql`with b as materialized (
+    select * from unnest(${sql.join(columns, sql`, `)})
+      as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq))`;
 }
+
+// Each arm probes its partial index once per symbol of the batch: a lateral subquery (kept
+// apart by `offset 0`) gives the planner no choice. Joined plainly, with most symbols of the
+// book in a batch, it scanned whole tables instead (15 ms instead of 0.5 for 27 symbols).
 
 export interface OrderCandidate {
   id: number;
@@ -73,11 +81,14 @@ export async function findOrdersInRange(
   const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', reached: SQL) => sql`
     select o.id, o.account_id, o.symbol, o.side, o.type, o.price, o.armed_seq,
       (extract(epoch from o.expires_at) * 1000)::bigint as expires_ms
-    from ${rangeTable(ranges)}
-    join trading_orders o
-      on o.symbol = b.symbol and o.status = 'pending' and o.side = ${side} and o.type = ${type}
-      and ${reached} and o.armed_seq < b.last_seq`;
+    from b cross join lateral (
+      select * from trading_orders o
+      where o.symbol = b.symbol and o.status = 'pending' and o.side = ${side}
+        and o.type = ${type} and ${reached} and o.armed_seq < b.last_seq
+      offset 0
+    ) o`;
   const { rows } = (await db.execute(sql`
+    ${withRanges(ranges)}
     ${arm('buy', 'limit', sql`o.price >= b.min_ask`)}
     union all ${arm('buy', 'stop', sql`o.price <= b.max_ask`)}
     union all ${arm('sell', 'limit', sql`o.price <= b.max_bid`)}
@@ -133,11 +144,14 @@ export async function findPositionsInRange(
   const arm = (side: 'buy' | 'sell', reached: SQL) => sql`
     select p.id, p.account_id, p.symbol, p.side, p.sl, p.tp, p.trailing_points,
       p.stops_armed_seq
-    from ${rangeTable(ranges)}
-    join trading_positions p
-      on p.symbol = b.symbol and p.status = 'open' and p.side = ${side}
-      and ${reached} and p.stops_armed_seq < b.last_seq`;
+    from b cross join lateral (
+      select * from trading_positions p
+      where p.symbol = b.symbol and p.status = 'open' and p.side = ${side}
+        and ${reached} and p.stops_armed_seq < b.last_seq
+      offset 0
+    ) p`;
   const { rows } = (await db.execute(sql`
+    ${withRanges(ranges)}
     ${arm('buy', sql`p.sl is not null and p.sl >= b.min_bid`)}
     union ${arm('buy', sql`p.tp is not null and p.tp <= b.max_bid`)}
     union ${arm('sell', sql`p.sl is not null and p.sl <= b.max_ask`)}

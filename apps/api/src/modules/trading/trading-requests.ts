@@ -8,7 +8,7 @@ import { TRADING_ERROR_MESSAGES, parseLots, parsePoints } from '@brokerdesk/shar
 import type { TradingErrorCode } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import { findAccountOfClient, findRequest, insertRequest, lockAccount } from './trading.repo.js';
-import type { AccountRow } from './trading.repo.js';
+import type { AccountRow, RequestRow } from './trading.repo.js';
 
 export function refusal(code: TradingErrorCode, message?: string): AppError {
   return new AppError(code, message ?? TRADING_ERROR_MESSAGES[code]);
@@ -87,11 +87,37 @@ export function makeRequestRunner({ db }: { db: Db }) {
     return account;
   }
 
+  /** What a stored answer means for a repeat: itself, its refusal, or a 409 for another call. */
+  function replay(stored: RequestRow, fingerprint: string): StoredAnswer | AppError {
+    if (stored.fingerprint !== fingerprint) {
+      throw new AppError('CONFLICT', 'This idempotency key was used for another request');
+    }
+    if (stored.statusCode >= 400) {
+      const refused = stored.body as { code: ErrorCode; message: string };
+      return new AppError(refused.code, refused.message);
+    }
+    return { status: stored.statusCode, body: stored.body };
+  }
+
+  /**
+   * The account's lock, then the answer stored under `key`: two statements, because the
+   * look-up must see what a call holding the lock before us committed (a join in the locking
+   * statement would read from the snapshot taken before the wait).
+   */
+  async function lockOwnAccount(tx: Db, clientId: string, accountId: string, key?: string) {
+    const account = await lockAccount(tx, accountId);
+    if (!account || account.clientId !== clientId) throw accountNotFound();
+    const request = key === undefined ? null : await findRequest(tx, accountId, key);
+    return { account, request };
+  }
+
   /**
    * Runs `work` in one transaction holding the account's lock. With a key: a repeat (same
    * account and key) answers what the first did — its success or its business refusal — and
    * changes nothing; the same key for another call or body is a 409. A business refusal rolls
-   * `work` back (a savepoint) and is stored before it is thrown.
+   * all of `work` back; with a key it is then stored in a transaction of its own, under the
+   * same lock, unless a concurrent call with that key stored an answer first (then that one
+   * is the answer).
    */
   async function run(
     {
@@ -104,24 +130,12 @@ export function makeRequestRunner({ db }: { db: Db }) {
     work: (tx: Db, account: AccountRow) => Promise<StoredAnswer>,
   ): Promise<StoredAnswer> {
     const fingerprint = fingerprintOf(what, body);
-    const outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
-      const account = await lockAccount(tx, accountId);
-      if (!account || account.clientId !== clientId) throw accountNotFound();
-      if (key !== undefined) {
-        const stored = await findRequest(tx, accountId, key);
-        if (stored) {
-          if (stored.fingerprint !== fingerprint) {
-            throw new AppError('CONFLICT', 'This idempotency key was used for another request');
-          }
-          if (stored.statusCode >= 400) {
-            const refused = stored.body as { code: ErrorCode; message: string };
-            return new AppError(refused.code, refused.message);
-          }
-          return { status: stored.statusCode, body: stored.body };
-        }
-      }
-      try {
-        const answer = await tx.transaction((inner) => work(inner, account));
+    let outcome: StoredAnswer | AppError;
+    try {
+      outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
+        const { account, request } = await lockOwnAccount(tx, clientId, accountId, key);
+        if (request) return replay(request, fingerprint);
+        const answer = await work(tx, account);
         if (key !== undefined) {
           await insertRequest(tx, {
             accountId,
@@ -132,20 +146,23 @@ export function makeRequestRunner({ db }: { db: Db }) {
           });
         }
         return answer;
-      } catch (error) {
-        if (!(error instanceof AppError) || !BUSINESS_CODES.has(error.code)) throw error;
-        if (key !== undefined) {
-          await insertRequest(tx, {
-            accountId,
-            key,
-            fingerprint,
-            statusCode: error.status,
-            body: { message: error.message, code: error.code },
-          });
-        }
+      });
+    } catch (error) {
+      if (!(error instanceof AppError) || !BUSINESS_CODES.has(error.code)) throw error;
+      if (key === undefined) throw error;
+      outcome = await db.transaction(async (tx): Promise<StoredAnswer | AppError> => {
+        const { request } = await lockOwnAccount(tx, clientId, accountId, key);
+        if (request) return replay(request, fingerprint);
+        await insertRequest(tx, {
+          accountId,
+          key,
+          fingerprint,
+          statusCode: error.status,
+          body: { message: error.message, code: error.code },
+        });
         return error;
-      }
-    });
+      });
+    }
     if (outcome instanceof AppError) throw outcome;
     return outcome;
   }

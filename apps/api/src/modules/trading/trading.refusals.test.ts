@@ -1,6 +1,7 @@
 // §11.11: each refusal's code and status, the order the checks run in, and idempotent replays
 // (same key → same answer, nothing twice; business refusals replayed, validation not).
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
@@ -230,6 +231,23 @@ describe('idempotency', () => {
     expect((replay.json() as { code: string }).code).toBe('MARKET_CLOSED');
     const newKey = await placeOrder(t, fresh.who, fresh.account.id, order);
     expect(newKey.statusCode).toBe(201);
+  });
+
+  it('two refused requests with one key at once store one refusal and answer it', async () => {
+    const fresh = await demoTrader(t);
+    const key = randomUUID();
+    const order = { ...buy, volume: '50.00' };
+    const answers = await Promise.all([
+      placeOrder(t, fresh.who, fresh.account.id, order, key),
+      placeOrder(t, fresh.who, fresh.account.id, order, key),
+    ]);
+    for (const answer of answers) {
+      expect(await refused(answer)).toEqual({ status: 409, code: 'INSUFFICIENT_MARGIN' });
+    }
+    const stored = await t.database.db.execute(
+      sql`select count(*)::int as n from trading_requests where key = ${key}`,
+    );
+    expect((stored as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);
   });
 
   it('a close replayed with its key closes once', async () => {
