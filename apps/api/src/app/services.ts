@@ -129,12 +129,14 @@ function startTrading({
   log,
   ledger,
   hub,
+  mail,
   stopBeforeDatabaseCloses,
-}: ServiceContext & { ledger: LedgerService; hub: PriceHub }): TradingService {
+}: ServiceContext & { ledger: LedgerService; hub: PriceHub; mail: MailService }): TradingService {
   const trading = makeTradingService({
     db,
     hub,
     ledger,
+    mail,
     log,
     readTicksAfter,
     liveTrading: config.liveTrading,
@@ -308,7 +310,7 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
-    trading: startTrading({ ...context, ledger, hub: priceHub }),
+    trading: startTrading({ ...context, ledger, hub: priceHub, mail }),
     /** Tests fund wallets through it; routes never receive it. */
     ledger,
   };

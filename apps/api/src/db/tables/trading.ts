@@ -67,8 +67,20 @@ export const tradingAccounts = pgTable(
     version: integer('version').notNull().default(0),
     createdAt: createdAt(),
     archivedAt: at('archived_at'),
+    /**
+     * The risk rules' state (§11.12, decision 126): when the current margin-call episode began
+     * (null outside one), and how many episodes and stop-out sequences there have been. Each
+     * number moves in the transaction that mails about it, so each mail goes out once.
+     */
+    marginCallSince: at('margin_call_since'),
+    marginCallEpisodes: integer('margin_call_episodes').notNull().default(0),
+    stopOutSequences: integer('stop_out_sequences').notNull().default(0),
   },
   (t) => [
+    // The risk rules' screen reads the accounts in an episode on every batch of ticks.
+    index('trading_accounts_margin_call_idx')
+      .on(t.id)
+      .where(sql`${t.marginCallSince} is not null`),
     uniqueIndex('trading_accounts_client_kind_open_unique')
       .on(t.clientId, t.kind)
       .where(sql`${t.status} = 'open'`),
@@ -245,6 +257,30 @@ export const tradingDeals = pgTable(
       sql`${t.reason} in (${inList(TRADING_DEAL_REASON_VALUES)})`,
     ),
     check('trading_deals_volume_positive', sql`${t.volume} > 0`),
+  ],
+);
+
+/**
+ * Negative balance protection (§11.12): an account left flat with a balance below zero is
+ * credited exactly what it lacks, once per event (key nbp:<deal key>). Live accounts post it
+ * platform:nbp → client:<id>:trading through the ledger; demo accounts to the stored balance.
+ */
+export const tradingProtections = pgTable(
+  'trading_protections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    time: at('time').notNull(),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('trading_protections_key_unique').on(t.key),
+    index('trading_protections_account_idx').on(t.accountId, t.id),
+    check('trading_protections_amount_positive', sql`${t.amountMinor} > 0`),
   ],
 );
 

@@ -6,5 +6,5 @@ export {
   refusedForFundsSaying,
 } from './ledger.service.js';
 export type { LedgerAccountCode, LedgerService } from './ledger.service.js';
-export { findClientCashAccount } from './ledger.repo.js';
+export { findClientCashAccount, tradingBalanceSql } from './ledger.repo.js';
 export { checkLedger, LEDGER_INVARIANTS } from './ledger.check.js';

@@ -231,8 +231,9 @@ export async function findReferralCommissionMismatches(
 
 /**
  * Trading (§11.14): each live deal with a non-zero P/L has exactly one trade_pnl transfer of
- * |pnl| in the right direction (its own key), no demo deal has one, and no flat live trading
- * account (no open position) has a negative balance.
+ * |pnl| in the right direction (its own key), no demo deal has one, each negative balance
+ * protection of a live account exactly one nbp transfer of its amount (none for demo), and no
+ * flat live trading account (no open position) has a negative balance.
  */
 export async function findTradingMismatches(
   db: Db,
@@ -272,5 +273,27 @@ export async function findTradingMismatches(
       and not exists (select 1 from trading_positions p
         where p.account_id = ta.id and p.status = 'open')
   `)) as unknown as { rows: Mismatch[] };
-  return [...deals.rows, ...flat.rows];
+  // Each protection (§11.12): a live one has one posted nbp transfer of its amount into the
+  // client's trading account, under its own key; a demo one none; every nbp transfer has one.
+  const protections = (await db.execute(sql`
+    select * from (select 'protection ' || pr.key as subject,
+      case
+        when ta.kind = 'demo' and pr.transfer_id is not null then 'demo protection reached the ledger'
+        when ta.kind = 'live' and (t.id is null or t.kind <> 'nbp' or t.state <> 'posted'
+          or t.amount_minor <> pr.amount_minor or t.idempotency_key <> pr.key
+          or t.credit_account_id is distinct from la.id)
+          then 'nbp transfer differs from the protection'
+      end as problem
+    from trading_protections pr
+    join trading_accounts ta on ta.id = pr.account_id
+    left join ledger_transfers t on t.id = pr.transfer_id
+    left join ledger_accounts la on la.code = 'client:' || ta.client_id || ':trading') checked
+    where problem is not null
+    union all
+    select 'transfer ' || x.id, 'nbp transfer without its protection'
+    from ledger_transfers x
+    where x.kind = 'nbp'
+      and not exists (select 1 from trading_protections pr where pr.transfer_id = x.id)
+  `)) as unknown as { rows: Mismatch[] };
+  return [...deals.rows, ...flat.rows, ...protections.rows];
 }

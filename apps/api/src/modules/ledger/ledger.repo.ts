@@ -3,6 +3,7 @@
 // Number because PGlite and node-postgres return numeric/bigint differently. The invariant
 // queries of `npm run ledger:check` are in ledger-check.repo.ts.
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { ledgerAccounts, ledgerKindTotals, ledgerTransfers } from '../../db/schema.js';
@@ -368,4 +369,17 @@ export async function findAccountTotalsByCode(
   const byKind = new Map<LedgerTransferKind, number>();
   for (const row of rows) if (row.kind !== null && row.net !== null) byKind.set(row.kind, row.net);
   return { account: first, byKind };
+}
+
+/**
+ * A live trading account's posted balance as a scalar SQL expression of its client's id (0
+ * before its ledger account exists): for other modules' queries over many accounts at once,
+ * such as the trading risk rules' screen, so they need not know this table.
+ */
+export function tradingBalanceSql(clientId: SQL): SQL {
+  return sql`coalesce((
+    select ${ledgerAccounts.creditsPosted} - ${ledgerAccounts.debitsPosted}
+    from ${ledgerAccounts}
+    where ${ledgerAccounts.code} = 'client:' || ${clientId} || ':trading'
+  ), 0)`;
 }

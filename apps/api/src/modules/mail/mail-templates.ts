@@ -23,7 +23,9 @@ export type MailTemplateName =
   | 'ticket-reply'
   | 'calendar-reminder'
   | 'staff-invitation'
-  | 'staff-password-changed';
+  | 'staff-password-changed'
+  | 'margin-call'
+  | 'stop-out';
 
 /** Who is writing, and where links point; from configuration (MAIL_FROM, PUBLIC_URL). */
 export interface MailBrand {
@@ -48,6 +50,10 @@ function dollars(amountMinor: number): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   })}`;
+}
+
+function signedDollars(amountMinor: number): string {
+  return `${amountMinor < 0 ? '−' : ''}${dollars(Math.abs(amountMinor))}`;
 }
 
 /** A paragraph is plain text; a link is shown as a button in HTML and as the bare URL in text. */
@@ -280,6 +286,67 @@ export function makeMailTemplates(brand: MailBrand) {
             paragraph:
               'If this was not you, ask an owner at once to disable the account or reset its two-factor authentication.',
           },
+        ],
+      ),
+
+    // The risk rules (§11.12): once per margin-call episode and once per stop-out sequence.
+    marginCall: (p: {
+      firstName: string;
+      accountLabel: string;
+      equityMinor: number;
+      usedMarginMinor: number;
+      marginLevel: string;
+    }) =>
+      compose(
+        brand,
+        'margin-call',
+        `Margin call on your ${p.accountLabel} trading account`,
+        p.firstName,
+        [
+          {
+            paragraph: `The equity of your ${p.accountLabel} trading account (${dollars(p.equityMinor)}) has fallen to its used margin (${dollars(p.usedMarginMinor)}): its margin level is ${p.marginLevel}%.`,
+          },
+          {
+            paragraph:
+              'While the level stays at or below 100%, orders that need more margin are refused. If it falls to 20% or below, your positions are closed at market, the biggest loss first, until it is above 20% again (a stop-out).',
+          },
+          {
+            paragraph:
+              'You can close or reduce positions, or, on a live account, move money in from your wallet.',
+          },
+          { link: { label: 'Open the terminal', url: portal('trade') } },
+        ],
+      ),
+
+    stopOut: (p: {
+      firstName: string;
+      accountLabel: string;
+      closed: readonly { symbol: string; side: string; lots: string; pnlMinor: number }[];
+      /** The balance after the closes, before any negative balance protection. */
+      balanceMinor: number;
+      protectedMinor: number;
+    }) =>
+      compose(
+        brand,
+        'stop-out',
+        `Positions closed on your ${p.accountLabel} trading account (stop-out)`,
+        p.firstName,
+        [
+          {
+            paragraph: `The margin level of your ${p.accountLabel} trading account fell to 20% or below, so positions were closed at market, the biggest loss first:`,
+          },
+          ...p.closed.map((deal) => ({
+            paragraph: `${deal.side === 'buy' ? 'Buy' : 'Sell'} ${deal.lots} ${deal.symbol}: ${signedDollars(deal.pnlMinor)}`,
+          })),
+          { paragraph: `Balance after the closes: ${signedDollars(p.balanceMinor)}.` },
+          ...(p.protectedMinor > 0
+            ? [
+                {
+                  paragraph: `Negative balance protection credited ${dollars(p.protectedMinor)}, so the balance is $0.00: you cannot lose more than you put in.`,
+                },
+              ]
+            : []),
+          { link: { label: 'See your trading history', url: portal('trade') } },
         ],
       ),
 

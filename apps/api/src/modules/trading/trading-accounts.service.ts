@@ -177,7 +177,7 @@ export function makeTradingAccounts(context: TradingContext) {
           actor: `client:${clientId}`,
           at: moved.createdAt,
         });
-        await context.afterAccountChange(tx, account.id);
+        await context.afterAccountChange(tx, account.id, httpMarket());
         return {
           status: 201,
           body: {

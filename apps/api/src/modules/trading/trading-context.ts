@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { EngineHub } from './price-hub.js';
+import type { MarketView } from './trading-market.js';
 import type { TradingEffects } from './trading-effects.js';
 import type { RequestRunner } from './trading-requests.js';
 
@@ -17,8 +18,9 @@ export interface TradingContext {
   staleMs: number;
   demoBalanceMinor: number;
   /**
-   * The risk rules' hook (§11.12, issue 19): runs in the transaction of every change to an
-   * account (fill, close, transfer) and on every account a tick touches. Empty in this issue.
+   * The risk rules (§11.12, trading-risk.ts): run in the transaction of every change to an
+   * account (fill, close, transfer) and of every account a tick brings to a rule, at the
+   * market of that change.
    */
-  afterAccountChange(tx: Db, accountId: string): Promise<void>;
+  afterAccountChange(tx: Db, accountId: string, market: MarketView): Promise<void>;
 }

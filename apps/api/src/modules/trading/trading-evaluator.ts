@@ -1,9 +1,10 @@
-// The tick evaluator (§11.9, §11.15), on the leader only. For each logged tick in seq order, in
-// one transaction with the cursor: positions of the symbol in ascending id (SL, then TP, then the
-// trail), then pending orders that trigger (margin, then fill or reject; a fill cancels its OCO
-// partner and its new position's SL/TP is checked on the same tick), then the risk hook for the
-// accounts touched. Effects are keyed too, so re-processing a tick doubles nothing. On becoming
-// leader it catches up from cursor + 1; a clock listener expires GTD/DAY orders.
+// The tick evaluator (§11.9, §11.15), on the leader only. For each logged tick in seq order:
+// positions of the symbol in ascending id (SL, then TP, then the trail), then pending orders that
+// trigger (margin, then fill or reject; a fill cancels its OCO partner and its new position's
+// SL/TP is checked on the same tick), then the risk rules of the accounts the tick's prices bring
+// to one (trading-risk.ts), each in a transaction of its own with the cursor. Effects are keyed
+// too, so re-processing a tick doubles nothing. On becoming leader it catches up from cursor + 1;
+// a clock listener expires GTD/DAY orders.
 import {
   closePrice,
   findSpec,
@@ -38,6 +39,7 @@ import {
 } from './trading.repo.js';
 import type { AccountRow, PositionRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
+import type { RiskRules } from './trading-risk.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
 
@@ -52,12 +54,13 @@ const EXPIRY_BATCH = 500;
 
 export interface EvaluatorDeps {
   context: TradingContext;
+  risk: Pick<RiskRules, 'reachedBy' | 'apply'>;
   /** Reads logged ticks after a seq (the prices module's readTicksAfter). */
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
   log: FastifyBaseLogger;
 }
 
-export function makeTradingEvaluator({ context, readTicksAfter, log }: EvaluatorDeps) {
+export function makeTradingEvaluator({ context, risk, readTicksAfter, log }: EvaluatorDeps) {
   const { db, hub, effects } = context;
   /** The latest quote per symbol as of the tick being evaluated (§11.6: seq ≤ the event's). */
   const quotes = new Map<string, Tick>();
@@ -74,6 +77,11 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
   /** Trading allowed for triggers: open account, not a live one under LIVE_TRADING=off. */
   function mayTrigger(account: AccountRow): boolean {
     return account.status === 'open' && (account.kind === 'demo' || context.liveTrading);
+  }
+
+  /** Step 4 for an account the tick's prices bring to a rule: all of them, stop-out included. */
+  async function evaluateAccount(tx: Db, tick: Tick, candidate: Candidate) {
+    await risk.apply(tx, candidate.accountId, marketAt(tick));
   }
 
   /** Step 2 for one position: SL, then TP (close at the tick's price), then the trail. */
@@ -200,7 +208,10 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
       if (list) list.push(tick);
       else bySymbol.set(tick.symbol, [tick]);
     }
-    const reach = new Map<number, { positions: Candidate[]; orders: Candidate[] }>();
+    const reach = new Map<
+      number,
+      { positions: Candidate[]; orders: Candidate[]; accounts: Candidate[] }
+    >();
     if (bySymbol.size === 0) return reach;
     const ranges: SymbolRange[] = [...bySymbol].map(([symbol, list]) => ({
       symbol,
@@ -210,9 +221,9 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
       maxAsk: Math.max(...list.map((tick) => tick.ask)),
       lastSeq: list.at(-1)?.seq ?? 0,
     }));
-    const add = (seq: number, kind: 'positions' | 'orders', candidate: Candidate) => {
+    const add = (seq: number, kind: 'positions' | 'orders' | 'accounts', candidate: Candidate) => {
       let entry = reach.get(seq);
-      if (!entry) reach.set(seq, (entry = { positions: [], orders: [] }));
+      if (!entry) reach.set(seq, (entry = { positions: [], orders: [], accounts: [] }));
       entry[kind].push(candidate);
     };
     /** The first tick of `symbol` after `armedSeq` that `reaches` holds for. */
@@ -237,6 +248,13 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
         (t) => (o.expiresAtMs === null || o.expiresAtMs > t.timeMs) && pendingTriggers(o, t),
       );
       if (tick) add(tick.seq, 'orders', o);
+    }
+    // Step 4: accounts the prices alone bring to a risk rule (those a fill or close touched
+    // get the rules in that effect's transaction).
+    const before = (symbol: string) => quotes.get(symbol) ?? hub.latest(symbol);
+    const opened = [...bySymbol.values()].flat().sort((x, y) => x.seq - y.seq);
+    for (const [seq, accountIds] of await risk.reachedBy(db, opened, before)) {
+      for (const accountId of accountIds) add(seq, 'accounts', { id: 0, accountId });
     }
     for (const entry of reach.values()) {
       entry.positions.sort((x, y) => x.id - y.id);
@@ -273,6 +291,7 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
       const work = [
         ...reached.positions.map((candidate) => ({ candidate, evaluate: evaluatePosition })),
         ...reached.orders.map((candidate) => ({ candidate, evaluate: evaluateOrder })),
+        ...reached.accounts.map((candidate) => ({ candidate, evaluate: evaluateAccount })),
       ];
       for (const [n, { candidate, evaluate }] of work.entries()) {
         // The batch's last piece of work completes its last tick: its transaction says so, and
@@ -291,8 +310,8 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
 
   /**
    * An effect of `tick` and, in its transaction, the cursor moved to `through` (the tick before,
-   * or this one when nothing of the batch follows: see evaluateBatch) and the risk rules
-   * (issue 19) of the account it touched.
+   * or this one when nothing of the batch follows: see evaluateBatch) and the margin-call
+   * episode and negative balance protection of the account it touched.
    */
   async function inAccountTransaction(
     tick: Tick,
@@ -303,7 +322,10 @@ export function makeTradingEvaluator({ context, readTicksAfter, log }: Evaluator
       const touched = new Set<string>();
       await work(tx, touched);
       await advanceCursor(tx, through, new Date(tick.timeMs));
-      for (const accountId of touched) await context.afterAccountChange(tx, accountId);
+      // The episode and the protection commit with the fill or close; stop-outs wait for step 4.
+      for (const accountId of touched) {
+        await risk.apply(tx, accountId, marketAt(tick), { stopOut: false });
+      }
     });
   }
 

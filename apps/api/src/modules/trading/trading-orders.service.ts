@@ -117,11 +117,17 @@ export function makeTradingOrders(context: TradingContext) {
     if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
   }
 
-  /** Steps 4–9 for one order; returns the quote and rate it was checked against. */
+  /**
+   * Steps 4–9 for one order; returns the quote and rate it was checked against. A modification
+   * that keeps the price checks only what it changes (`changed`): the price a client left alone
+   * is not refused for the market having come near it, and stops it did not touch are not
+   * checked again; a new price checks every stop against it.
+   */
   function checkOrder(
     account: AccountRow,
     order: ParsedOrder,
     market: MarketView,
+    changed?: { price: boolean; sl: boolean; tp: boolean; trailingPoints: boolean },
   ): { spec: TradingSpec; tick: Tick; rate: Rational } {
     const spec = order.spec;
     if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
@@ -130,7 +136,8 @@ export function makeTradingOrders(context: TradingContext) {
     if (!quote) throw refusal('MARKET_CLOSED');
     if (!checkVolume(spec, order.volume)) throw refusal('INVALID_VOLUME');
     const stopsLevel = spec.stopsLevelPoints;
-    if (order.type !== 'market' && order.price !== null) {
+    const whole = !changed || changed.price;
+    if (order.type !== 'market' && order.price !== null && whole) {
       const priceOk = checkPendingPrice({
         side: order.side,
         type: order.type,
@@ -147,9 +154,9 @@ export function makeTradingOrders(context: TradingContext) {
     const stopsOk = checkStops({
       side: order.side,
       reference,
-      sl: order.sl,
-      tp: order.tp,
-      trailingPoints: order.trailingPoints,
+      sl: whole || changed.sl ? order.sl : null,
+      tp: whole || changed.tp ? order.tp : null,
+      trailingPoints: whole || changed.trailingPoints ? order.trailingPoints : null,
       stopsLevel,
     });
     if (!stopsOk) throw refusal('INVALID_STOPS');
@@ -280,7 +287,7 @@ export function makeTradingOrders(context: TradingContext) {
             at,
           });
           if (!fill) throw new Error('a new market order was not pending');
-          await context.afterAccountChange(tx, account.id);
+          await context.afterAccountChange(tx, account.id, market);
           return {
             status: 201,
             body: {
@@ -358,7 +365,12 @@ export function makeTradingOrders(context: TradingContext) {
           timeInForce: order.timeInForce,
           expiresAt,
         };
-        const checked = checkOrder(account, next, market);
+        const checked = checkOrder(account, next, market, {
+          price: has('price'),
+          sl: has('sl'),
+          tp: has('tp'),
+          trailingPoints: has('trailingPoints'),
+        });
         await assertMargin(tx, account, next, checked, market);
         const updated = await updatePendingOrder(tx, order.id, {
           price: next.price,

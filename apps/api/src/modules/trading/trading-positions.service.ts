@@ -146,7 +146,7 @@ export function makeTradingPositions(context: TradingContext) {
           at: new Date(market.nowMs),
         });
         if (!closed) throw refusal('ALREADY_CLOSED');
-        await context.afterAccountChange(tx, account.id);
+        await context.afterAccountChange(tx, account.id, market);
         return {
           status: 200,
           body: {

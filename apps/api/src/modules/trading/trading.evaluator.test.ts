@@ -68,6 +68,20 @@ describe('pending orders trigger at their boundary and fill at the tick', () => 
     await reset();
   });
 
+  it('a change that keeps the price is not refused for the market having come near it', async () => {
+    const { who, account, order } = await pending({ type: 'limit', side: 'buy', price: '1.09900' });
+    // Ask 1.09920: 20 points above the order, inside the 30-point stops level.
+    await push(t, ['EURUSD', '1.09890', '1.09920']);
+    const url = accountUrl(account.id, `/orders/${order.id}`);
+    const tpOnly = await call(t, who, 'PATCH', url, { tp: '1.10500' });
+    expect(tpOnly.statusCode, tpOnly.body).toBe(200);
+    expect(tpOnly.json<OrderView>()).toMatchObject({ price: '1.09900', tp: '1.10500' });
+    const samePrice = await call(t, who, 'PATCH', url, { price: '1.09900' });
+    expect(samePrice.statusCode).toBe(400);
+    expect(samePrice.json<{ code: string }>().code).toBe('INVALID_PRICE');
+    await reset();
+  });
+
   it('in a gap a buy limit fills better and a buy stop worse than its price', async () => {
     const limit = await pending({ type: 'limit', side: 'buy', price: '1.09900' });
     const stop = await pending({ type: 'stop', side: 'buy', price: '1.10100' });

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
 import type { EngineHub, Tick } from './price-hub.js';
 import { makeTradingAccounts } from './trading-accounts.service.js';
 import type { TradingContext } from './trading-context.js';
@@ -10,6 +11,7 @@ import { makeTradingEffects } from './trading-effects.js';
 import { makeTradingEvaluator } from './trading-evaluator.js';
 import { makeTradingOrders } from './trading-orders.service.js';
 import { makeTradingPositions } from './trading-positions.service.js';
+import { makeRiskRules } from './trading-risk.js';
 import { makeRequestRunner } from './trading-requests.js';
 import { makeStaffTrading } from './trading-staff.service.js';
 
@@ -19,6 +21,8 @@ export interface TradingServiceDeps {
   db: Db;
   hub: EngineHub;
   ledger: LedgerService;
+  /** Margin-call and stop-out mail, queued in the transaction that detects them. */
+  mail: Pick<MailService, 'queueForClient'>;
   log: FastifyBaseLogger;
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
   liveTrading: boolean;
@@ -26,16 +30,11 @@ export interface TradingServiceDeps {
   quoteStaleSeconds: number;
 }
 
-/**
- * The risk rules of §11.12 (margin call, stop-out, negative balance protection) arrive with
- * issue 19: they run here, in the transaction of every account change and for every account a
- * tick touches. Nothing to do yet.
- */
-async function runRiskRules(_tx: Db, _accountId: string): Promise<void> {}
-
 export function makeTradingService(deps: TradingServiceDeps) {
   const { db, hub, ledger } = deps;
   const effects = makeTradingEffects({ ledger });
+  const staleMs = deps.quoteStaleSeconds * 1000;
+  const risk = makeRiskRules({ ledger, effects, mail: deps.mail, staleMs });
   const context: TradingContext = {
     db,
     hub,
@@ -43,15 +42,16 @@ export function makeTradingService(deps: TradingServiceDeps) {
     effects,
     runner: makeRequestRunner({ db }),
     liveTrading: deps.liveTrading,
-    staleMs: deps.quoteStaleSeconds * 1000,
+    staleMs,
     demoBalanceMinor: deps.demoBalanceMinor,
-    afterAccountChange: runRiskRules,
+    afterAccountChange: risk.apply,
   };
   const accounts = makeTradingAccounts(context);
   const orders = makeTradingOrders(context);
   const positions = makeTradingPositions(context);
   const evaluator = makeTradingEvaluator({
     context,
+    risk,
     readTicksAfter: deps.readTicksAfter,
     log: deps.log,
   });

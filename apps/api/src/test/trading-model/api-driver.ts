@@ -3,7 +3,9 @@
 // accounts' figures, positions, pending orders, the new deals and every refusal's code.
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { tradingProtections } from '../../db/schema.js';
 import { approveIdentityDocuments } from '../documents-fixtures.js';
 import type { TestApp } from '../test-app.js';
 import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
@@ -47,7 +49,7 @@ interface EngineDeal {
 }
 
 export class PropertyRun {
-  readonly model = new TradingModel();
+  readonly model = new TradingModel({ riskRules: true });
   traders: Trader[] = [];
   private engineAccounts: string[] = [];
   modelAccounts: number[] = [];
@@ -55,6 +57,7 @@ export class PropertyRun {
   private readonly positionIds = new Map<number, string>();
   private readonly seenDeals = new Set<string>();
   private readonly seenModelDeals = new Set<number>();
+  private readonly protectionsSeen = new Map<number, number>();
   private readonly historySeen = new Map<number, string>();
   private lastPost: {
     account: number;
@@ -119,12 +122,21 @@ export class PropertyRun {
       case 'tick': {
         const pip = PIP[action.symbol]!;
         const spread = modelSpec(action.symbol)!.spread;
-        const next = this.mids.get(action.symbol)! + action.pips * pip * (action.gap ? 25 : 1);
+        const next = this.mids.get(action.symbol)! + action.pips * pip * action.gap;
         const mid = Math.max(next, 20 * spread);
         return this.pushTick(action.symbol, mid, this.model.now + action.dtMs);
       }
       case 'advance':
         return this.advance(this.model.now + action.dtMs);
+      case 'crash': {
+        const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
+        if (!position) return;
+        const spread = modelSpec(position.symbol)!.spread;
+        const mid = this.mids.get(position.symbol)!;
+        const move = Math.round((mid * action.percent) / 100) * (position.side === 'buy' ? -1 : 1);
+        const next = Math.max(mid + move, 20 * spread);
+        return this.pushTick(position.symbol, next, this.model.now + action.dtMs);
+      }
       case 'market':
         return this.placeMarket(action, what);
       case 'pending': {
@@ -388,6 +400,19 @@ export class PropertyRun {
         .map((o) => orderView(o, this.orderIds.get(o.id)));
       expect(sortById(orders), `${name}: pending orders`).toMatchObject(sortById(expectedOrders));
       expect(orders.length, `${name}: number of pending orders`).toBe(expectedOrders.length);
+      const protections = await this.t.database.db
+        .select({ amountMinor: tradingProtections.amountMinor })
+        .from(tradingProtections)
+        .where(eq(tradingProtections.accountId, engineId))
+        .orderBy(asc(tradingProtections.id));
+      const expectedProtections = this.model.accounts.get(modelId)!.protections;
+      expect(
+        protections.map((p) => p.amountMinor),
+        `${name}: negative balance protections`,
+      ).toEqual(expectedProtections);
+      const seen = this.protectionsSeen.get(i) ?? 0;
+      if (protections.length > seen) count('protection', protections.length - seen);
+      this.protectionsSeen.set(i, protections.length);
       await this.compareHistory(i, name);
     }
   }

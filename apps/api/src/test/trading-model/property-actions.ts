@@ -32,8 +32,11 @@ export interface PendingLeg {
 }
 
 export type Action =
-  | { kind: 'tick'; symbol: string; pips: number; gap: boolean; dtMs: number }
+  /** `gap` multiplies the move: 1 for a tick, 25 for a gap, 250 for a crash (risk rules). */
+  | { kind: 'tick'; symbol: string; pips: number; gap: 1 | 25 | 250; dtMs: number }
   | { kind: 'advance'; dtMs: number }
+  /** A move of `percent` against an open position (the risk rules: margin call, stop-out). */
+  | { kind: 'crash'; account: AccountIndex; pick: number; percent: number; dtMs: number }
   | {
       kind: 'market';
       account: AccountIndex;
@@ -132,7 +135,11 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
       kind: fc.constant<'tick'>('tick'),
       symbol,
       pips: fc.integer({ min: -12, max: 12 }),
-      gap: rarely,
+      gap: fc.oneof(
+        { weight: 30, arbitrary: fc.constant<1>(1) },
+        { weight: 3, arbitrary: fc.constant<25>(25) },
+        { weight: 1, arbitrary: fc.constant<250>(250) },
+      ),
       dtMs: fc.oneof(
         { weight: 10, arbitrary: fc.integer({ min: 1, max: 4_000 }) },
         { weight: 1, arbitrary: fc.integer({ min: 4_000, max: 70_000 }) },
@@ -213,6 +220,16 @@ export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
       account,
       pick: fc.nat(5),
       volume: fc.option(fc.integer({ min: 0, max: 300 }).map(lots), { freq: 2 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant<'crash'>('crash'),
+      account,
+      pick: fc.nat(5),
+      percent: fc.integer({ min: 1, max: 40 }),
+      dtMs: fc.integer({ min: 1, max: 4_000 }),
     }),
   },
   {

@@ -61,7 +61,7 @@ async function flatten(run: PropertyRun, first: number): Promise<void> {
     }
   }
   for (const symbol of MODEL_SYMBOLS) {
-    await run.step({ kind: 'tick', symbol, pips: 0, gap: false, dtMs: 1 }, index++);
+    await run.step({ kind: 'tick', symbol, pips: 0, gap: 1, dtMs: 1 }, index++);
   }
   for (const account of [0, 1, 2] as const) {
     const id = run.modelAccounts[account]!;
@@ -72,28 +72,10 @@ async function flatten(run: PropertyRun, first: number): Promise<void> {
   }
 }
 
-/**
- * `ledger:check` after the run. One breach is the model's own prediction while issue 19 (negative
- * balance protection) is not built: a stop loss closed through a gap can leave the flat live
- * account below zero (invariant 8). It is tolerated only for this run's live account, only when
- * the model also holds it flat at exactly that negative balance; any other breach fails.
- */
+/** `ledger:check` after the run: no breach at all (flat accounts are protected, §11.12). */
 async function expectLedgerWhole(run: PropertyRun): Promise<void> {
-  const live = run.model.accounts.get(run.modelAccounts[2]!)!;
-  const code = `client:${run.traders[2]!.id}:trading`;
-  const predicted =
-    run.model.openPositions(live.id).length === 0 && live.balance < 0
-      ? `trading account ${code}: flat with balance ${live.balance}`
-      : null;
-  if (predicted) FLAT_NEGATIVE.push(predicted);
-  const breaches = (await checkLedger(run.t.database.db)).filter(
-    (b) => !(b.invariant === 8 && FLAT_NEGATIVE.includes(b.message)),
-  );
-  expect(breaches, 'ledger:check').toEqual([]);
+  expect(await checkLedger(run.t.database.db), 'ledger:check').toEqual([]);
 }
-
-/** Flat negative live accounts the model predicted (issue 19's protection would clear them). */
-const FLAT_NEGATIVE: string[] = [];
 
 afterAll(async () => {
   await app?.close();
