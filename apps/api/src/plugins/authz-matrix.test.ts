@@ -253,6 +253,9 @@ const OBJECT_OF_OWNER: Record<string, (owner: ClientCaller) => Promise<string | 
   'GET /api/trading/accounts/:id/deals': async (owner) => ({
     params: { id: await tradingAccountOf(owner, 'demo') },
   }),
+  'GET /api/trading/accounts/:id/protections': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
 };
 
 const MARKET_BUY = { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' };

@@ -1,6 +1,6 @@
 // The evaluator's candidate queries must probe their partial indexes per symbol whatever the
 // book's size: joined plainly with a batch spanning most of the book's symbols, the planner
-// scanned the whole orders and positions tables on every batch (bench/README, section 7).
+// scanned the whole orders and positions tables on every batch (bench/README.md, section 7).
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -21,7 +21,8 @@ import { tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
 import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
-import { toDealView, toOrderView, toPositionView } from './trading.view.js';
+import { listProtections } from './trading-risk.repo.js';
+import { toDealView, toOrderView, toPositionView, toProtectionView } from './trading.view.js';
 
 export interface PositionChange {
   sl?: string | null;
@@ -204,6 +205,9 @@ export function makeTradingPositions(context: TradingContext) {
     listAccountOrders,
     listAccountPositions,
     listAccountDeals,
+    /** Negative balance protections, newest first: each is a credit the client sees. */
+    listAccountProtections: async ({ account }: { account: AccountRow }) =>
+      (await listProtections(db, account.id)).map(toProtectionView),
   };
 }
 

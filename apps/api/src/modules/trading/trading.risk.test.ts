@@ -8,6 +8,8 @@ import { mailOutbox, tradingAccounts, tradingProtections } from '../../db/schema
 import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
+  accountUrl,
+  call,
   dealsOf,
   demoTrader,
   getAccount,
@@ -202,6 +204,10 @@ describe('stop-out (5 × equity ≤ used margin)', () => {
       .where(eq(tradingProtections.accountId, account.id));
     expect(protections).toMatchObject([{ key: `nbp:close:${b.id}`, amountMinor: 368_000 }]);
     expect(protections[0]?.transferId).not.toBeNull();
+    // The client sees it in the account's history.
+    const listed = await call(t, who, 'GET', accountUrl(account.id, '/protections'));
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toMatchObject([{ amountMinor: 368_000 }]);
     const mails = await mailsTo(who, 'stop-out');
     expect(mails).toHaveLength(2);
     expect(mails.some((mail) => mail.text?.includes('credited $3,680.00'))).toBe(true);

@@ -23,6 +23,7 @@ import {
   AccountViewSchema,
   CloseResponseSchema,
   DealsPageSchema,
+  ProtectionViewSchema,
   OptionalIdempotencyHeadersSchema,
   OrderParamsSchema,
   OrderViewSchema,
@@ -357,5 +358,21 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
         cursor: request.query.cursor,
         limit: request.query.limit,
       }),
+  );
+
+  app.get(
+    '/api/trading/accounts/:id/protections',
+    {
+      config: clientOnly,
+      preValidation: ownAccount,
+      schema: {
+        tags,
+        security,
+        summary: 'Negative balance protections credited to the account, newest first',
+        params: AccountParamsSchema,
+        response: { 200: z.array(ProtectionViewSchema) },
+      },
+    },
+    async (request) => service.listAccountProtections({ account: account(request) }),
   );
 };

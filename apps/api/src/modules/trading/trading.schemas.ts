@@ -90,6 +90,13 @@ export const DealViewSchema = z.object({
   trailing: z.boolean(),
 });
 
+/** A negative balance protection (§11.12): what the platform credited, and when. */
+export const ProtectionViewSchema = z.object({
+  id: z.string(),
+  amountMinor: z.number().int(),
+  time: z.string(),
+});
+
 export const PlaceOrderResponseSchema = z.object({
   orders: z.array(OrderViewSchema),
   position: PositionViewSchema.optional(),

@@ -89,3 +89,11 @@ export function toDealView(deal: DealRow) {
   };
 }
 export type DealView = ReturnType<typeof toDealView>;
+
+export function toProtectionView(protection: { id: number; amountMinor: number; time: Date }) {
+  return {
+    id: String(protection.id),
+    amountMinor: protection.amountMinor,
+    time: protection.time.toISOString(),
+  };
+}

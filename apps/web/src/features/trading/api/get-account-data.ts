@@ -7,7 +7,14 @@ import {
 import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-tokens';
 import { tradingKeys } from './query-keys';
-import type { DealsPage, Id, TradingAccount, TradingOrder, TradingPosition } from './types';
+import type {
+  DealsPage,
+  Id,
+  TradingAccount,
+  TradingOrder,
+  TradingPosition,
+  TradingProtection,
+} from './types';
 
 const signedIn = () => getToken('user') !== null;
 
@@ -77,6 +84,18 @@ export function useDeals(id: Id | null) {
     queryOptions({
       queryKey: tradingKeys.deals(id ?? ''),
       queryFn: ({ signal }) => getDeals(id ?? '', signal),
+      enabled: () => id !== null && signedIn(),
+      refetchInterval: ACCOUNT_REFRESH_MS,
+    }),
+  );
+}
+
+export function useProtections(id: Id | null) {
+  return useQuery(
+    queryOptions({
+      queryKey: tradingKeys.protections(id ?? ''),
+      queryFn: ({ signal }): Promise<TradingProtection[]> =>
+        apiRequest(`${base(id ?? '')}/protections`, { auth: 'user', signal }),
       enabled: () => id !== null && signedIn(),
       refetchInterval: ACCOUNT_REFRESH_MS,
     }),

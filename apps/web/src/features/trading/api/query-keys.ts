@@ -14,6 +14,7 @@ export const tradingKeys = {
   orders: (id: Id, status: 'pending' | 'history') =>
     ['user', 'trading', 'account', String(id), 'orders', status] as const,
   deals: (id: Id) => ['user', 'trading', 'account', String(id), 'deals'] as const,
+  protections: (id: Id) => ['user', 'trading', 'account', String(id), 'protections'] as const,
   /** Owned by app/api (get-dashboard.ts): the Profit card and the balance include live trading. */
   dashboard: ['user', 'dashboard'] as const,
 };

@@ -98,6 +98,13 @@ export interface TradingPosition {
   closePrice: string | null;
 }
 
+/** A negative balance protection: the platform credited what a flat account lacked. */
+export interface TradingProtection {
+  id: Id;
+  amountMinor: number;
+  time: string;
+}
+
 export interface TradingDeal {
   id: Id;
   positionId: Id;

@@ -74,4 +74,23 @@ describe('HistoryPanel', () => {
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show older deals' })).toBeNull();
   });
+
+  it('shows a negative balance protection as a credit above the deals, with what it means', () => {
+    renderAt(
+      <HistoryPanel
+        accountId={7}
+        deals={deals(2, 2)}
+        nextCursor={null}
+        names={NAMES}
+        protections={[{ id: '1', amountMinor: 368_000, time: '2026-03-02T08:00:00.000Z' }]}
+      />,
+      '/userDashboard/trade',
+    );
+    const protections = screen.getByRole('list', { name: 'Negative balance protection' });
+    expect(protections.textContent).toContain('$3,680.00');
+    expect(protections.textContent).toContain('you cannot lose more than you put in');
+    const headings = screen.getAllByRole('heading', { level: 3 });
+    expect(headings[0]?.textContent).toBe('Negative balance protection');
+    expect(headings).toHaveLength(3);
+  });
 });

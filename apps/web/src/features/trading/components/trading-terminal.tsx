@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import {
   useDeals,
+  useProtections,
   usePendingOrders,
   usePositions,
   useTradingAccounts,
@@ -66,6 +67,7 @@ export function TradingTerminal() {
   const positions = usePositions(accountId);
   const orders = usePendingOrders(accountId);
   const deals = useDeals(accountId);
+  const protections = useProtections(accountId);
 
   const names = useMemo(
     () => new Map((instruments.data ?? []).map((row) => [row.symbol, row.displayName])),
@@ -172,6 +174,7 @@ export function TradingTerminal() {
                 deals={deals.data?.deals}
                 nextCursor={deals.data?.nextCursor}
                 names={names}
+                protections={protections.data}
               />
             </>
           ) : (
