@@ -145,7 +145,9 @@ describe('the server (server.ts) under umask 022', () => {
       });
       expect(registered.status).toBe(201);
       await expect
-        .poll(() => readdirSync(join(dataDir, 'outbox')).length, { timeout: 10_000 })
+        .poll(() => readdirSync(join(dataDir, 'outbox')).filter((n) => n.endsWith('.eml')).length, {
+          timeout: 10_000,
+        })
         .toBeGreaterThan(1);
 
       expect(openToOthers(dataDir)).toEqual([]);

@@ -64,7 +64,7 @@ async function mailsTo(clientId: string, template: string) {
 async function mailText(row: { textBody: string | null }): Promise<string> {
   if (row.textBody) return row.textBody;
   const outbox = join(t.dataDir, 'outbox');
-  const files = await readdir(outbox);
+  const files = (await readdir(outbox)).filter((file) => file.endsWith('.eml'));
   const texts = await Promise.all(files.map((file) => readFile(join(outbox, file), 'utf8')));
   return texts.join('\n');
 }

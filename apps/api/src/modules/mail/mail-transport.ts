@@ -1,7 +1,7 @@
 // Where mail goes: an SMTP server when SMTP_URL is set, otherwise one .eml file per mail in
 // DATA_DIR/outbox (docs/product.md §7), so every flow works on a machine with no mail server.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -47,8 +47,11 @@ export function makeFileTransport(outboxDir: string): MailTransport {
       const info = await writer.sendMail(message);
       // Sortable by time, unguessable, and nothing from the message in the name.
       const fileName = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(6).toString('hex')}.eml`;
-      // 0600: a mail may hold a single-use link.
-      await writeFile(join(outboxDir, fileName), info.message as Buffer, { mode: 0o600 });
+      // 0600: a mail may hold a single-use link. Written under a temporary name and renamed,
+      // so whoever watches the folder for .eml files never reads one half written.
+      const partial = join(outboxDir, `.${fileName}.partial`);
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await rename(partial, join(outboxDir, fileName));
       return { delivered: fileName };
     },
     close: () => writer.close(),
