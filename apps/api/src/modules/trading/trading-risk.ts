@@ -57,11 +57,18 @@ function symbolsMoving(spec: TradingSpec): string[] {
   return [...consulted];
 }
 
+/** instrument → the symbols whose ticks move its P/L (worked out once, not per batch). */
+const MOVING: ReadonlyMap<string, readonly string[]> = new Map(
+  TRADING_SPECS.map((spec) => [spec.symbol, symbolsMoving(spec)]),
+);
+
 /** symbol → the instruments whose P/L its ticks move. */
 const MOVED_BY: ReadonlyMap<string, readonly TradingSpec[]> = (() => {
   const map = new Map<string, TradingSpec[]>();
   for (const spec of TRADING_SPECS) {
-    for (const symbol of symbolsMoving(spec)) map.set(symbol, [...(map.get(symbol) ?? []), spec]);
+    for (const symbol of MOVING.get(spec.symbol) ?? []) {
+      map.set(symbol, [...(map.get(symbol) ?? []), spec]);
+    }
   }
   return map;
 })();
@@ -245,7 +252,7 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
     ticks: readonly Tick[],
     before: (symbol: string) => Tick | undefined,
   ): number | null {
-    const watched = new Set(positions.flatMap((p) => symbolsMoving(specOf(p.symbol))));
+    const watched = new Set(positions.flatMap((p) => MOVING.get(p.symbol) ?? [p.symbol]));
     const local = new Map<string, Tick>();
     for (const tick of ticks) {
       local.set(tick.symbol, tick);
