@@ -70,6 +70,7 @@ async function parallelSteps(steps) {
     results.push({ name, ok: code === 0, seconds });
     console.log(`${code === 0 ? '✔' : '✖'} ${name} (${seconds} s)`);
   }
+  return outcomes.map(({ name, code }) => ({ name, ok: code === 0 }));
 }
 
 function countVitest(file) {
@@ -121,10 +122,6 @@ if (process.env.TEST_DATABASE_URL) {
   ]);
   countVitest(pgReport);
   if (!pgOk && !existsSync(pgReport)) failed += 1;
-  // Several production instances on one database: sessions, idempotency, limits, 500 parallel
-  // withdrawals (stress/cluster.mjs, ~15 s).
-  if (!(await step('Several instances (npm run cluster)', 'node', ['stress/cluster.mjs'])))
-    failed += 1;
 } else {
   console.log('\n(TEST_DATABASE_URL not set: the API suite ran on PGlite only.)');
 }
@@ -133,19 +130,35 @@ const built = await step('Production build', 'npm', ['run', '--silent', 'build']
 if (built) {
   // Initial JS of the public pages against their budgets (bench/web-initial-js.mjs).
   if (!(await step('Bundle budgets', 'node', ['bench/web-initial-js.mjs']))) failed += 1;
-  // 200 random money operations with SIGKILLs, on PGlite and (when it answers) PostgreSQL;
-  // after the build, so restarts run the compiled API. `npm run crash` runs 1,000.
-  if (!(await step('Crashes (npm run crash -- --quick)', 'node', ['stress/crash.mjs', '--quick'])))
-    failed += 1;
-  // Pending orders triggering while the server is SIGKILLed: every fill and stop exactly once
-  // (stress/crash-trading.mjs; `npm run crash:trading` runs more orders and four kills).
-  if (
-    !(await step('Trading crashes (npm run crash:trading -- --quick)', 'node', [
-      'stress/crash-trading.mjs',
-      '--quick',
-    ]))
-  )
-    failed += 1;
+  // The stress runs side by side: each starts servers of its own on its own scratch data, and
+  // most of each run is restarts and replayed time, so together they take about the time of the
+  // longest (166 → 99 s on a slow evening). After the build, so their servers run the compiled API.
+  //  - 200 random money operations with SIGKILLs, on PGlite and (when it answers) PostgreSQL;
+  //    `npm run crash` runs 1,000.
+  //  - Pending orders triggering while the server is SIGKILLed: every fill and stop exactly once
+  //    (stress/crash-trading.mjs; `npm run crash:trading` runs more orders and four kills).
+  //  - With PostgreSQL: several production instances on one database: sessions, idempotency,
+  //    limits, 500 parallel withdrawals, one price leader (stress/cluster.mjs).
+  const stress = [
+    {
+      name: 'Crashes (npm run crash -- --quick)',
+      command: 'node',
+      args: ['stress/crash.mjs', '--quick'],
+    },
+    {
+      name: 'Trading crashes (npm run crash:trading -- --quick)',
+      command: 'node',
+      args: ['stress/crash-trading.mjs', '--quick'],
+    },
+  ];
+  if (process.env.TEST_DATABASE_URL) {
+    stress.push({
+      name: 'Several instances (npm run cluster)',
+      command: 'node',
+      args: ['stress/cluster.mjs'],
+    });
+  }
+  for (const outcome of await parallelSteps(stress)) if (!outcome.ok) failed += 1;
   const e2eReport = join(reports, 'playwright.json');
   const e2eOk = await step(
     'Browser journeys (Playwright + Chromium)',
