@@ -36,6 +36,7 @@ describe('MarginCallBanner', () => {
     renderAt(<MarginCallBanner />, '/userDashboard');
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('Margin call on your Live trading account');
+    expect(banner.textContent).toContain('or move money in from your wallet.');
     expect(screen.getByRole('link', { name: 'Open the terminal' }).getAttribute('href')).toBe(
       '/userDashboard/trade',
     );
@@ -50,5 +51,17 @@ describe('MarginCallBanner', () => {
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('Margin call on your Live trading account:');
     expect(banner.textContent).not.toContain('Demo');
+  });
+
+  it('offers a reset, not a transfer, when only the demo account is in margin call', async () => {
+    api.on('GET /api/trading/accounts', () => ({
+      status: 200,
+      body: [account('demo', true), account('live', false)],
+    }));
+    renderAt(<MarginCallBanner />, '/userDashboard');
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toContain('Margin call on your Demo trading account:');
+    expect(banner.textContent).toContain('or reset the demo account.');
+    expect(banner.textContent).not.toContain('wallet');
   });
 });

@@ -18,7 +18,10 @@ export function MarginCallBanner() {
       Margin call on your {which} trading account{inCall.length > 1 ? 's' : ''}: equity is at or
       below the margin in use. New orders that add margin are refused, and at a margin level of 20%
       positions are closed, largest loss first.{' '}
-      <Link to="/userDashboard/trade">Open the terminal</Link> to close positions or add funds.
+      <Link to="/userDashboard/trade">Open the terminal</Link> to close positions
+      {inCall.some((account) => account.kind === 'live')
+        ? ' or move money in from your wallet.'
+        : ' or reset the demo account.'}
     </p>
   );
 }

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { mailText } from '../scripts/dev-outbox.mjs';
+import {
+  expect,
+  onPhone,
+  registerClient,
+  startIsolatedServer,
+  test,
+  type IsolatedServer,
+} from './fixtures';
+
+// Issue 19's risk journey on a demo account (US$10,000): the client buys 12.00 and then 1.00
+// EUR/USD into a falling market. The terminal and the dashboard warn of the margin call and its
+// e-mail arrives; at a margin level of 20% the stop-out closes the bigger loser (12.00 lots)
+// first, which lifts the level well above 20%, so the 1.00 lot stays open; the history says
+// "Stop out" and a second e-mail lists the close.
+//
+// The replay is written here: EUR/USD every 500 ms from Tuesday 2026-03-03 08:00 UTC for 15
+// minutes, the bid falling 6 points a tick (12 a second) from 1.20000, the ask 30 points above.
+// With 13 lots ($13 a point) and a margin of about $590 a lot at 1:200, the call comes about
+// 150 points (12 s) after the buys and the stop-out about 620 points (50 s) after them.
+const FALL_POINTS_PER_TICK = 6;
+
+function writeFallingReplay(dir: string): string {
+  const start = Date.parse('2026-03-03T08:00:00.000Z');
+  const lines: string[] = [];
+  for (let i = 0; i < 1_800; i += 1) {
+    const bid = 120_000 - i * FALL_POINTS_PER_TICK;
+    const quote = (points: number) => (points / 100_000).toFixed(5);
+    lines.push(
+      JSON.stringify({
+        symbol: 'EURUSD',
+        bid: quote(bid),
+        ask: quote(bid + 30),
+        time: new Date(start + i * 500).toISOString(),
+      }),
+    );
+  }
+  const file = join(dir, 'trading-eurusd-falling.jsonl');
+  writeFileSync(file, `${lines.join('\n')}\n`);
+  return file;
+}
+
+/** The text of the newest mail to `to` whose subject matches, once the outbox has it. */
+async function waitForMail(
+  dataDir: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const outbox = join(dataDir, 'outbox');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const names = await readdir(outbox).catch(() => [] as string[]);
+    for (const name of names
+      .filter((n) => n.endsWith('.eml'))
+      .sort()
+      .reverse()) {
+      const eml = (await readFile(join(outbox, name), 'utf8')).replace(/\r\n/g, '\n');
+      const recipient = /^To:\s*(.+)$/im.exec(eml)?.[1] ?? '';
+      const title = /^Subject:\s*(.+)$/im.exec(eml)?.[1] ?? '';
+      if (recipient.toLowerCase().includes(to.toLowerCase()) && subject.test(title)) {
+        return mailText(eml);
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} with subject ${subject}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** With E2E_SCREENSHOTS=1, what the client sees is kept in the report (page-fit.ts does so too). */
+async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name} at ${testInfo.project.name} size`, {
+    path,
+    contentType: 'image/png',
+  });
+}
+
+/** On a phone the terminal's sections are tabs: show the one holding `section`. */
+async function show(page: Page, section: 'Prices' | 'Order' | 'Positions') {
+  if (onPhone())
+    await page
+      .getByRole('navigation', { name: 'Terminal sections' })
+      .getByRole('button', { name: section })
+      .click();
+}
+
+async function buy(page: Page, lots: string) {
+  await show(page, 'Order');
+  const ticket = page.getByRole('region', { name: /^New order: EUR\/USD/ });
+  await ticket.getByLabel('Volume (lots)').fill(lots);
+  await ticket.getByRole('button', { name: `Buy ${lots} EUR/USD` }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Bought ${lots} EUR/USD at` }),
+  ).toBeVisible();
+}
+
+test.describe.configure({ timeout: 180_000 });
+
+let server: IsolatedServer;
+let replayDir: string;
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  testInfo.setTimeout(150_000);
+  replayDir = mkdtempSync(join(tmpdir(), 'brokerdesk-e2e-replay-'));
+  server = await startIsolatedServer({
+    MARKET_DATA_PROVIDER: 'replay',
+    REPLAY_FILE: writeFallingReplay(replayDir),
+    REPLAY_SPEED: '1',
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  if (replayDir) rmSync(replayDir, { recursive: true, force: true });
+});
+
+test('a falling market: margin call in the terminal, on the dashboard and by e-mail, then a stop-out of the biggest loser', async ({
+  page,
+  playwright,
+}, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+  const client = await registerClient(api, { firstName: 'Grace', lastName: 'Margin' });
+  const login = await api.post('/api/userLogin/send', {
+    data: { email: client.email, password: client.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  await api.dispose();
+  await page.addInitScript((value) => localStorage.setItem('user-token', value), token);
+
+  await page.goto(`${server.baseUrl}/userDashboard/trade`);
+  await page.getByRole('button', { name: 'Open a demo account' }).click();
+  await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
+  await buy(page, '12.00');
+  await buy(page, '1.00');
+
+  // The terminal's account bar turns to a margin call as the prices fall.
+  const terminalWarning = page.getByRole('alert').filter({ hasText: /^Margin call:/ });
+  await expect(terminalWarning).toBeVisible({ timeout: 30_000 });
+  await keepScreenshot(page, testInfo, 'terminal-margin-call');
+
+  // The server opened the episode: its e-mail, and the dashboard's warning.
+  const callMail = await waitForMail(server.dataDir, client.email, /^Margin call on your Demo/i);
+  expect(callMail).toMatch(/its margin level is \d+(\.\d+)?%/);
+  await page.goto(`${server.baseUrl}/userDashboard/dashboard`);
+  const dashboardWarning = page.getByRole('alert').filter({ hasText: 'Margin call on your Demo' });
+  await expect(dashboardWarning).toBeVisible();
+  await keepScreenshot(page, testInfo, 'dashboard-margin-call');
+  await dashboardWarning.getByRole('link', { name: 'Open the terminal' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trade' })).toBeVisible();
+
+  // The stop-out closes the 12.00 lots (the larger loss) and leaves the 1.00 lot open.
+  const stopOutMail = await waitForMail(server.dataDir, client.email, /stop-out/i, 90_000);
+  expect(stopOutMail).toMatch(/Buy 12\.00 EURUSD: −\$[\d,]+\.\d{2}/);
+  expect(stopOutMail).not.toMatch(/Buy 1\.00 EURUSD/);
+  const history = page.getByRole('region', { name: 'History' });
+  await show(page, 'Positions');
+  const stopOut = history.getByRole('listitem').filter({ hasText: 'Stop out' });
+  await expect(stopOut).toHaveCount(1, { timeout: 15_000 });
+  await expect(stopOut).toContainText('12.00');
+  const positions = page.getByRole('region', { name: 'Open positions' });
+  await expect(positions.getByRole('listitem')).toHaveCount(1);
+  await expect(positions.getByRole('listitem')).toContainText('Buy 1.00 EUR/USD');
+  await expect(terminalWarning).toHaveCount(0);
+  await keepScreenshot(page, testInfo, 'terminal-after-stop-out');
+});
