@@ -33,7 +33,12 @@ import type { MailService } from '../modules/mail/index.js';
 import { makeMarketsService } from '../modules/markets/index.js';
 import { makeMoneyQueries, makeMoneyService } from '../modules/money/index.js';
 import { makeOverviewService } from '../modules/overview/index.js';
-import { makePriceHub, makePricesService, readTicksAfter } from '../modules/prices/index.js';
+import {
+  makePriceHub,
+  makePricesService,
+  readLatestTicksAt,
+  readTicksAfter,
+} from '../modules/prices/index.js';
 import type { PriceHub } from '../modules/prices/index.js';
 import {
   makeReferralCommissions,
@@ -139,6 +144,7 @@ function startTrading({
     mail,
     log,
     readTicksAfter,
+    readLatestTicksAt,
     liveTrading: config.liveTrading,
     demoBalanceMinor: config.demoBalanceMinor,
     quoteStaleSeconds: config.quoteStaleSeconds,

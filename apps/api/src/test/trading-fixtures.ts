@@ -54,6 +54,7 @@ export interface PositionView {
   tp: string | null;
   trailingPoints: number | null;
   marginMinor: number;
+  swapMinor: number;
   floatingPnlMinor: number;
   closePrice: string | null;
 }

@@ -285,6 +285,36 @@ export const tradingProtections = pgTable(
 );
 
 /**
+ * One position's swap at one rollover (§11.13), once: key swap:<positionId>:<YYYY-MM-DD of T>.
+ * Posted to the balance (live: the `swap` transfer, `transfer_id`; demo: the stored balance) and
+ * added to the position's swap_minor in the same transaction. Zero amounts are not stored.
+ */
+export const tradingSwaps = pgTable(
+  'trading_swaps',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    key: text('key').notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    positionId: bigint('position_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradingPositions.id, { onDelete: 'restrict' }),
+    rolloverAt: at('rollover_at').notNull(),
+    /** The position's volume at the rollover, in centilots. */
+    volume: integer('volume').notNull(),
+    multiplier: integer('multiplier').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    uniqueIndex('trading_swaps_key_unique').on(t.key),
+    index('trading_swaps_account_idx').on(t.accountId, t.id),
+    check('trading_swaps_amount_non_zero', sql`${t.amountMinor} <> 0`),
+  ],
+);
+
+/**
  * A client request's answer, per (account, Idempotency-Key): a repeat gets the stored status and
  * body and changes nothing. Business refusals are stored; malformed requests never reach here.
  */
@@ -310,6 +340,8 @@ export const tradingEvaluatorCursor = pgTable(
   {
     id: integer('id').primaryKey(),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull(),
+    /** The last rollover whose swaps are all posted (null until the engine first runs). */
+    swapsThrough: at('swaps_through'),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('trading_evaluator_cursor_one_row', sql`${t.id} = 1`)],

@@ -4,7 +4,10 @@
 export { makePriceHub } from './hub.js';
 export type { PriceHub, PriceHubDeps, TickListener, ClockListener } from './hub.js';
 export type { Tick } from './tick.js';
-export { selectTicksAfter as readTicksAfter } from './prices.repo.js';
+export {
+  selectTicksAfter as readTicksAfter,
+  selectLatestTicksAt as readLatestTicksAt,
+} from './prices.repo.js';
 export { rebuildCandles, pruneTicks } from './maintenance.js';
 export type { FeedAdapter, FeedQuote } from './sources/feed-adapter.js';
 export { quoteFromFeed } from './sources/feed-adapter.js';

@@ -109,6 +109,31 @@ export async function selectTicksAfter(db: Db, afterSeq: number, limit: number):
   return rows.map(toTick);
 }
 
+/**
+ * Each of `symbols`' last logged tick at or before `timeMs` (the prices a rollover's swaps
+ * convert at, §11.13): one probe of each symbol's index from the newest seq down, within the
+ * tick log's retention.
+ */
+export async function selectLatestTicksAt(
+  db: Db,
+  symbols: readonly string[],
+  timeMs: number,
+): Promise<Tick[]> {
+  const at = new Date(timeMs).toISOString();
+  const rows = await rowsOf<TickRow>(
+    db,
+    sql`
+    select l.seq, s.symbol, l.bid, l.ask, (extract(epoch from l.time) * 1000)::bigint as time_ms
+    from (select unnest(${sql.param([...symbols])}::text[]) as symbol) s
+    cross join lateral (
+      select t.seq, t.bid, t.ask, t.time from ticks t
+      where t.symbol = s.symbol and t.time <= ${at}
+      order by t.seq desc limit 1
+    ) l`,
+  );
+  return rows.map(toTick);
+}
+
 /** Ticks with from ≤ seq ≤ to (a follower reading a batch too large for a notification). */
 export async function selectTickRange(db: Db, from: number, to: number): Promise<Tick[]> {
   const rows = await rowsOf<TickRow>(

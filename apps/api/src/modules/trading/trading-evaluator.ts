@@ -40,6 +40,7 @@ import {
 import type { AccountRow, PositionRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
 import type { RiskRules } from './trading-risk.js';
+import type { SwapRollover } from './trading-swaps.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
 
@@ -57,10 +58,12 @@ export interface EvaluatorDeps {
   risk: Pick<RiskRules, 'reachedBy' | 'apply'>;
   /** Reads logged ticks after a seq (the prices module's readTicksAfter). */
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
+  /** Posts the swaps of the rollovers up to a time (trading-swaps.ts). */
+  swaps: Pick<SwapRollover, 'begin' | 'postDue'>;
   log: FastifyBaseLogger;
 }
 
-export function makeTradingEvaluator({ context, risk, readTicksAfter, log }: EvaluatorDeps) {
+export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log }: EvaluatorDeps) {
   const { db, hub, effects } = context;
   /** The latest quote per symbol as of the tick being evaluated (§11.6: seq ≤ the event's). */
   const quotes = new Map<string, Tick>();
@@ -348,6 +351,12 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, log }: Eva
     }
   }
 
+  /** A new leader: the ticks after the cursor, then any rollover missed meanwhile. */
+  async function resume(): Promise<void> {
+    await catchUp();
+    await swaps.postDue(hub.now());
+  }
+
   /** GTD and DAY orders whose time has come are marked expired (key expire:<id>: conditional). */
   async function expireDue(nowMs: number): Promise<void> {
     const due = await findDueOrders(db, new Date(nowMs), EXPIRY_BATCH);
@@ -373,6 +382,9 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, log }: Eva
   }
 
   function start(): () => void {
+    // Taken now: a clock the first work finds moved on must not hide a rollover from the cursor.
+    const startedAtMs = hub.now();
+    void serial(() => swaps.begin(startedAtMs));
     // Seed the conversion map with what this instance holds (refined tick by tick after).
     hub.setPruneFloor(() => readCursor(db));
     const stops = [
@@ -391,14 +403,18 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, log }: Eva
         });
       }),
       hub.onLeadership((leader) => {
-        if (leader) void serial(catchUp);
+        if (leader) void serial(resume);
       }),
+      // Expiry, then the swaps of a rollover the clock passed: after every tick queued before.
       hub.onClock((nowMs) => {
         if (!hub.isLeader()) return;
-        return serial(() => expireDue(nowMs));
+        return serial(async () => {
+          await expireDue(nowMs);
+          await swaps.postDue(nowMs);
+        });
       }),
     ];
-    if (hub.isLeader()) void serial(catchUp);
+    if (hub.isLeader()) void serial(resume);
     return () => {
       for (const stop of stops) stop();
     };

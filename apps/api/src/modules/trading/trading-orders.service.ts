@@ -70,7 +70,10 @@ interface ParsedOrder {
   expiresAt: Date | null;
 }
 
-/** Step 1 (VALIDATION_FAILED): decimals at the instrument's digits, a future expiry. */
+/**
+ * Step 1 (VALIDATION_FAILED): decimals at the instrument's digits, an expiry time. Whether the
+ * expiry is still ahead is checked once the key's stored answer is known (`assertExpiryAhead`).
+ */
 function parseOrder(request: OrderRequest, nowMs: number): ParsedOrder {
   const spec = findSpec(request.symbol);
   const digits = spec?.digits ?? 8;
@@ -83,7 +86,6 @@ function parseOrder(request: OrderRequest, nowMs: number): ParsedOrder {
   if (timeInForce === 'GTD') {
     const ms = request.expiresAt ? Date.parse(request.expiresAt) : NaN;
     if (!Number.isFinite(ms)) throw invalid('expiresAt', 'A GTD order needs an expiry time');
-    if (ms <= nowMs) throw invalid('expiresAt', 'The expiry time must be in the future');
     expiresAt = new Date(ms);
   } else if (timeInForce === 'DAY') {
     expiresAt = new Date(nextRolloverAfter(nowMs));
@@ -101,6 +103,16 @@ function parseOrder(request: OrderRequest, nowMs: number): ParsedOrder {
     timeInForce,
     expiresAt,
   };
+}
+
+/**
+ * Step 1's one check that depends on the time: inside the request's transaction, after the
+ * key's look-up, so a repeat answers what the first call did even once its expiry has passed.
+ */
+function assertExpiryAhead(order: ParsedOrder, nowMs: number): void {
+  if (order.timeInForce === 'GTD' && order.expiresAt && order.expiresAt.getTime() <= nowMs) {
+    throw invalid('expiresAt', 'The expiry time must be in the future');
+  }
 }
 
 export function makeTradingOrders(context: TradingContext) {
@@ -263,6 +275,7 @@ export function makeTradingOrders(context: TradingContext) {
     return runner.run(
       { clientId, accountId, key, what: 'place-order', body },
       async (tx, account) => {
+        for (const order of parsed) assertExpiryAhead(order, market.nowMs);
         const checked = [];
         for (const order of parsed) checked.push(checkOrder(account, order, market));
         for (const [index, order] of parsed.entries()) {

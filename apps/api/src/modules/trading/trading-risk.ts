@@ -133,9 +133,18 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
     return { balanceMinor: balance, positions: open, closed };
   }
 
-  /** Credits exactly what a flat account lacks, once per event (key nbp:<latest deal's key>). */
-  async function protect(tx: Db, account: AccountRow, creditMinor: number, at: Date) {
-    const event = (await latestDealKey(tx, account.id)) ?? `account:${account.id}`;
+  /**
+   * Credits exactly what a flat account lacks, once per event (key nbp:<event>): the swap that
+   * left it negative when a swap did, else its latest deal.
+   */
+  async function protect(
+    tx: Db,
+    account: AccountRow,
+    creditMinor: number,
+    at: Date,
+    swapKey: string | undefined,
+  ) {
+    const event = swapKey ?? (await latestDealKey(tx, account.id)) ?? `account:${account.id}`;
     const protection = await insertProtection(tx, {
       key: `nbp:${event}`,
       accountId: account.id,
@@ -174,7 +183,13 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
     tx: Db,
     accountId: string,
     market: MarketView,
-    { stopOut: stopOutNow = true }: { stopOut?: boolean } = {},
+    {
+      stopOut: stopOutNow = true,
+      swapKey,
+    }: {
+      stopOut?: boolean;
+      /** The swap posted just before, if that is the change. */ swapKey?: string;
+    } = {},
   ): Promise<void> {
     const account = await lockAccount(tx, accountId);
     if (!account) return;
@@ -218,7 +233,7 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
     } else if (!figures.marginCall && account.marginCallSince !== null) {
       await endMarginCall(tx, account.id);
     }
-    if (creditMinor > 0) await protect(tx, account, creditMinor, at);
+    if (creditMinor > 0) await protect(tx, account, creditMinor, at, swapKey);
   }
 
   /**

@@ -233,6 +233,22 @@ describe('idempotency', () => {
     expect(newKey.statusCode).toBe(201);
   });
 
+  it('a repeat answers the stored refusal even once the order’s expiry time has passed', async () => {
+    // Found by the property test: the expiry check ran before the key's look-up, so the repeat
+    // of a refused GTD order a second later was a 400 VALIDATION_FAILED instead.
+    const fresh = await demoTrader(t);
+    const key = randomUUID();
+    const expiresAt = new Date(t.hub.now() + 1_000).toISOString();
+    const order = { ...buy, type: 'limit', price: '1.09986', timeInForce: 'GTD', expiresAt };
+    const first = await placeOrder(t, fresh.who, fresh.account.id, order, key);
+    expect(await refused(first)).toEqual({ status: 400, code: 'INVALID_PRICE' });
+    await t.prices.advanceTo(new Date(t.hub.now() + 2_000).toISOString());
+    const replay = await placeOrder(t, fresh.who, fresh.account.id, order, key);
+    expect(await refused(replay)).toEqual({ status: 400, code: 'INVALID_PRICE' });
+    const newKey = await placeOrder(t, fresh.who, fresh.account.id, order);
+    expect(await refused(newKey)).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
+  });
+
   it('two refused requests with one key at once store one refusal and answer it', async () => {
     const fresh = await demoTrader(t);
     const key = randomUUID();

@@ -14,6 +14,7 @@ import { makeTradingPositions } from './trading-positions.service.js';
 import { makeRiskRules } from './trading-risk.js';
 import { makeRequestRunner } from './trading-requests.js';
 import { makeStaffTrading } from './trading-staff.service.js';
+import { makeSwapRollover } from './trading-swaps.js';
 
 export type { AccountRow } from './trading.repo.js';
 
@@ -25,6 +26,8 @@ export interface TradingServiceDeps {
   mail: Pick<MailService, 'queueForClient'>;
   log: FastifyBaseLogger;
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
+  /** Each symbol's last logged tick at or before a time (the swaps' conversion prices). */
+  readLatestTicksAt: (db: Db, symbols: readonly string[], timeMs: number) => Promise<Tick[]>;
   liveTrading: boolean;
   demoBalanceMinor: number;
   quoteStaleSeconds: number;
@@ -53,6 +56,13 @@ export function makeTradingService(deps: TradingServiceDeps) {
     context,
     risk,
     readTicksAfter: deps.readTicksAfter,
+    swaps: makeSwapRollover({
+      db,
+      ledger,
+      risk,
+      readLatestTicksAt: deps.readLatestTicksAt,
+      marketNow: () => ({ latest: (symbol) => hub.latest(symbol), nowMs: hub.now() }),
+    }),
     log: deps.log,
   });
   return {

@@ -13,6 +13,7 @@ import type { Trader } from '../trading-fixtures.js';
 import { modelSpec, writeDecimal } from './model-specs.js';
 import type { ModelOrder } from './model-types.js';
 import { ACCOUNTS, PIP, START_MIDS, quoteAt, type Action } from './property-actions.js';
+import { nextRollover, rolloversBetween } from './model-rules.js';
 import {
   httpStops,
   involvedAccounts,
@@ -128,6 +129,12 @@ export class PropertyRun {
       }
       case 'advance':
         return this.advance(this.model.now + action.dtMs);
+      case 'rollover': {
+        const next = nextRollover(this.model.now);
+        // Friday's rollover closes the week: the run could no longer end flat.
+        if (new Date(next).getUTCDay() === 5) return;
+        return this.advance(next);
+      }
       case 'crash': {
         const position = pickPosition(this.model, this.modelAccount(action.account), action.pick);
         if (!position) return;
@@ -212,7 +219,9 @@ export class PropertyRun {
     const expiring = [...this.model.orders.values()].some(
       (o) => o.status === 'pending' && o.expiresAtMs !== null && o.expiresAtMs <= timeMs,
     );
-    if (expiring) await this.advance(timeMs); // the timer runs before a tick at or past an expiry
+    // The timer runs before a tick at or past an expiry or a rollover (swaps are taken at the
+    // prices and volumes before the tick).
+    if (expiring || rolloversBetween(this.model.now, timeMs).length > 0) await this.advance(timeMs);
     const { bid, ask } = quoteAt(symbol, mid);
     const digits = modelSpec(symbol)!.digits;
     this.mids.set(symbol, mid);
@@ -222,8 +231,14 @@ export class PropertyRun {
     this.model.tick(symbol, bid, ask, timeMs);
   }
 
+  /** The engine's clock run: expiries, then each rollover's swaps in the model at its time. */
   private async advance(timeMs: number): Promise<void> {
+    const rollovers = rolloversBetween(this.model.now, timeMs);
     await this.t.prices.advanceTo(iso(timeMs));
+    for (const rolloverMs of rollovers) {
+      this.model.advanceTo(rolloverMs);
+      this.model.rollover(rolloverMs);
+    }
     this.model.advanceTo(timeMs);
   }
 

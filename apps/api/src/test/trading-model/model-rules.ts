@@ -30,6 +30,16 @@ export function nextRollover(timeMs: number): number {
   return today > timeMs ? today : today + DAY;
 }
 
+/** The Monday–Friday 21:00 UTC rollovers T with afterMs < T ≤ untilMs, oldest first (§11.13). */
+export function rolloversBetween(afterMs: number, untilMs: number): number[] {
+  const found: number[] = [];
+  for (let t = nextRollover(afterMs); t <= untilMs; t += DAY) {
+    const weekday = new Date(t).getUTCDay();
+    if (weekday >= 1 && weekday <= 5) found.push(t);
+  }
+  return found;
+}
+
 /** Placement (§11.8): on the right side of the quote and at least Lv away. */
 export function pendingPriceValid(
   side: ModelSide,

@@ -35,6 +35,8 @@ export type Action =
   /** `gap` multiplies the move: 1 for a tick, 25 for a gap, 250 for a crash (risk rules). */
   | { kind: 'tick'; symbol: string; pips: number; gap: 1 | 25 | 250; dtMs: number }
   | { kind: 'advance'; dtMs: number }
+  /** The clock to the next rollover (§11.13), unless the weekend follows it. */
+  | { kind: 'rollover' }
   /** A move of `percent` against an open position (the risk rules: margin call, stop-out). */
   | { kind: 'crash'; account: AccountIndex; pick: number; percent: number; dtMs: number }
   | {
@@ -129,6 +131,7 @@ const pendingLeg: fc.Arbitrary<PendingLeg> = fc.record({
 
 export const actionArbitrary: fc.Arbitrary<Action> = fc.oneof(
   { weight: 1, arbitrary: fc.constant<Action>({ kind: 'repeat' }) },
+  { weight: 1, arbitrary: fc.constant<Action>({ kind: 'rollover' }) },
   {
     weight: 10,
     arbitrary: fc.record({

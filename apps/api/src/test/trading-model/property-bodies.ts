@@ -202,7 +202,9 @@ export function involvedAccounts(
 ): number[] {
   if (action.kind === 'transfer') return [2];
   if (action.kind === 'repeat') return lastPostAccount === undefined ? [] : [lastPostAccount];
-  if (action.kind !== 'tick' && action.kind !== 'advance') return [action.account];
+  if (action.kind !== 'tick' && action.kind !== 'advance' && action.kind !== 'rollover') {
+    return [action.account];
+  }
   return modelAccounts.flatMap((id, i) =>
     model.openPositions(id).length > 0 || model.pendingOrders(id).length > 0 ? [i] : [],
   );
