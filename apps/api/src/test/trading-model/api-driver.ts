@@ -221,7 +221,8 @@ export class PropertyRun {
     );
     // The timer runs before a tick at or past an expiry or a rollover (swaps are taken at the
     // prices and volumes before the tick).
-    if (expiring || rolloversBetween(this.model.now, timeMs).length > 0) await this.advance(timeMs);
+    const rolloverDue = rolloversBetween(Math.max(this.model.now, this.t.hub.now()), timeMs);
+    if (expiring || rolloverDue.length > 0) await this.advance(timeMs);
     const { bid, ask } = quoteAt(symbol, mid);
     const digits = modelSpec(symbol)!.digits;
     this.mids.set(symbol, mid);
@@ -233,10 +234,14 @@ export class PropertyRun {
 
   /** The engine's clock run: expiries, then each rollover's swaps in the model at its time. */
   private async advance(timeMs: number): Promise<void> {
-    const rollovers = rolloversBetween(this.model.now, timeMs);
+    // From the engine's clock: the model's starts at 0 until the run's first tick.
+    const rollovers = rolloversBetween(Math.max(this.model.now, this.t.hub.now()), timeMs);
     await this.t.prices.advanceTo(iso(timeMs));
     for (const rolloverMs of rollovers) {
       this.model.advanceTo(rolloverMs);
+      const open = [...this.model.positions.values()].filter((p) => p.open).length;
+      count(new Date(rolloverMs).getUTCDay() === 3 ? 'rollover (Wednesday)' : 'rollover');
+      for (let i = 0; i < open; i += 1) count('swap');
       this.model.rollover(rolloverMs);
     }
     this.model.advanceTo(timeMs);
