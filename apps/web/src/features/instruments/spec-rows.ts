@@ -2,6 +2,7 @@
 // Loaded only when a visitor opens the specifications (components/trading-specs.tsx), so the
 // public pages' initial JavaScript does not carry the spec tables.
 import {
+  TRADING_SPECS,
   catalogueSymbol,
   findSpec,
   formatLots,
@@ -66,4 +67,21 @@ export function specRowsFor(names: readonly string[]): SpecRow[] {
     const spec = findSpec(catalogueSymbol(name));
     return spec ? [specRow(spec)] : [];
   });
+}
+
+export interface SwapRow {
+  symbol: string;
+  instrument: string;
+  long: string;
+  short: string;
+}
+
+/** Every instrument's swap rates, in points per lot per night (the /swaps page). */
+export function swapRows(): SwapRow[] {
+  return TRADING_SPECS.map((spec) => ({
+    symbol: spec.symbol,
+    instrument: spec.displayName,
+    long: formatPoints(spec.swapLongHundredths, 2),
+    short: formatPoints(spec.swapShortHundredths, 2),
+  }));
 }

@@ -1,7 +1,9 @@
 // The instrument pages' "Trading specifications": the engine's figures, opened on request.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { TRADING_SPECS } from '@brokerdesk/shared/trading';
 import { ContractTable, ForexTable } from './components/instrument-table';
+import { SwapRates } from './components/swap-rates';
 import { carrierRows, forexRows, indexRows } from './instrument-rows';
 import { specRowsFor } from './spec-rows';
 
@@ -88,5 +90,21 @@ describe('trading specifications on the instrument pages', () => {
       leverage: '1:20',
     });
     expect(rows.find((row) => row.symbol === 'USA30')?.spread).toBe('4.00');
+  });
+});
+
+describe('the swap rates on /swaps', () => {
+  it('lists every instrument’s long and short rate once a visitor opens them', async () => {
+    render(<SwapRates />);
+    expect(screen.queryByRole('table')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show swap rates' }));
+    const table = await screen.findByRole(
+      'table',
+      { name: 'Swap rates, points per lot per night (illustrative)' },
+      { timeout: 10_000 },
+    );
+    expect(table.querySelectorAll('tbody tr')).toHaveLength(TRADING_SPECS.length);
+    // §11.17 example 7's rates: −5.00 points a night on EUR/USD either way.
+    expect(cellsOf(table, 'EUR/USD')).toEqual(['EUR/USD', '-5.00', '-5.00']);
   });
 });

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { InfoPage, infoPageMeta } from '../../../components/info-page';
+import { SwapRates } from '../../../features/instruments';
 
 const path = '/swaps';
 
@@ -32,18 +33,33 @@ export default function SwapsPage() {
         rates change as interest rates move, so the same position can cost a different amount on
         different days.
       </p>
-      <h2>Good to know</h2>
+      <h2>When and how much</h2>
       <ul>
-        <li>Swaps are applied once per day for each position held overnight.</li>
         <li>
-          Over the weekend the market is closed (see <Link to="/hours">trading hours</Link>), and
-          the financing for those days is usually applied in one go during the week.
+          Swaps are applied at the daily rollover, 21:00 UTC, Monday to Friday, to every position
+          open at that moment. Positions opened and closed between two rollovers pay none.
         </li>
         <li>
-          If you plan to hold positions for a long time, ask our support team for the current swap
-          rate of the instrument before you open them.
+          Wednesday&apos;s swap counts three nights: the market is closed at the weekend (see{' '}
+          <Link to="/hours">trading hours</Link>), so its financing is applied in one go mid-week.
+        </li>
+        <li>
+          A rate is in points per lot per night, for buy (long) and sell (short) positions. For
+          example, at −5.00 points, 1.00 lot of EUR/USD held overnight costs $5.00, and $15.00 on a
+          Wednesday. On an instrument quoted in another currency the amount is converted to US
+          dollars at the rollover&apos;s prices.
+        </li>
+        <li>
+          The swap is added to or taken from your trading account&apos;s balance at once, and the
+          position shows the total it has been charged.
         </li>
       </ul>
+      <h2>Our swap rates</h2>
+      <p>
+        These are the rates the trading terminal applies. They are illustrative figures for this
+        demonstration, not market rates.
+      </p>
+      <SwapRates />
     </InfoPage>
   );
 }
