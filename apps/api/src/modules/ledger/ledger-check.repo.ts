@@ -232,8 +232,9 @@ export async function findReferralCommissionMismatches(
 /**
  * Trading (§11.14): each live deal with a non-zero P/L has exactly one trade_pnl transfer of
  * |pnl| in the right direction (its own key), no demo deal has one, each negative balance
- * protection of a live account exactly one nbp transfer of its amount (none for demo), and no
- * flat live trading account (no open position) has a negative balance.
+ * protection of a live account exactly one nbp transfer of its amount (none for demo), each swap
+ * of a live account exactly one swap transfer of its amount in its direction (none for demo),
+ * and no flat live trading account (no open position) has a negative balance.
  */
 export async function findTradingMismatches(
   db: Db,
@@ -295,5 +296,29 @@ export async function findTradingMismatches(
     where x.kind = 'nbp'
       and not exists (select 1 from trading_protections pr where pr.transfer_id = x.id)
   `)) as unknown as { rows: Mismatch[] };
-  return [...deals.rows, ...flat.rows, ...protections.rows];
+  // Each swap (§11.13): a live one has one posted swap transfer of |amount| in its direction
+  // (into the client's trading account for a credit, out of it for a charge), under its own key;
+  // a demo one none; every swap transfer has one.
+  const swaps = (await db.execute(sql`
+    select * from (select 'swap ' || sw.key as subject,
+      case
+        when ta.kind = 'demo' and sw.transfer_id is not null then 'demo swap reached the ledger'
+        when ta.kind = 'live' and (t.id is null or t.kind <> 'swap' or t.state <> 'posted'
+          or t.amount_minor <> abs(sw.amount_minor) or t.idempotency_key <> sw.key
+          or (case when sw.amount_minor > 0 then t.credit_account_id else t.debit_account_id end)
+            is distinct from la.id)
+          then 'swap transfer differs from the swap'
+      end as problem
+    from trading_swaps sw
+    join trading_accounts ta on ta.id = sw.account_id
+    left join ledger_transfers t on t.id = sw.transfer_id
+    left join ledger_accounts la on la.code = 'client:' || ta.client_id || ':trading') checked
+    where problem is not null
+    union all
+    select 'transfer ' || x.id, 'swap transfer without its swap'
+    from ledger_transfers x
+    where x.kind = 'swap'
+      and not exists (select 1 from trading_swaps sw where sw.transfer_id = x.id)
+  `)) as unknown as { rows: Mismatch[] };
+  return [...deals.rows, ...flat.rows, ...protections.rows, ...swaps.rows];
 }

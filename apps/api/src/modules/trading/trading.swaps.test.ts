@@ -112,6 +112,14 @@ describe('swaps at the rollover', () => {
     );
     expect(transfers).toHaveLength(10);
     expect(await checkLedger(t.database.db)).toEqual([]);
+
+    // ledger:check notices a swap whose transfer does not match it.
+    await t.database.db.execute(
+      sql`update trading_swaps set amount_minor = amount_minor - 1 where id = (select min(id) from trading_swaps)`,
+    );
+    expect((await checkLedger(t.database.db)).map((breach) => breach.message)).toEqual([
+      expect.stringMatching(/^swap swap:\d+:2026-03-02: swap transfer differs from the swap$/),
+    ]);
   });
 
   it('posts nothing twice when the rollovers are posted again (a crash before the cursor moved)', async () => {
