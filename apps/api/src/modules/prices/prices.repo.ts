@@ -123,7 +123,7 @@ export async function selectLatestTicksAt(
   const rows = await rowsOf<TickRow>(
     db,
     sql`
-    select l.seq, s.symbol, l.bid, l.ask, (extract(epoch from l.time) * 1000)::bigint as time_ms
+    select ${TICK_COLUMNS}
     from (select unnest(${sql.param([...symbols])}::text[]) as symbol) s
     cross join lateral (
       select t.seq, t.bid, t.ask, t.time from ticks t

@@ -7,7 +7,9 @@ import type { Rational } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { TradingDealReason } from '../../db/schema.js';
 import { clientTradingCode } from '../ledger/index.js';
-import type { LedgerService } from '../ledger/index.js';
+import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
+
+type LedgerTransferKind = Parameters<LedgerService['createTransfer']>[0]['kind'];
 import type { Tick } from './price-hub.js';
 import {
   addToDemoBalance,
@@ -31,25 +33,50 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
     return (await ledger.getTradingAccountTotals(tx, account.clientId)).balanceMinor;
   }
 
+  /**
+   * Moves a signed, non-zero amount into the account's balance: demo, the stored balance; live,
+   * a ledger transfer keyed `key` with `platform` (a credit comes from it, a charge goes to it).
+   * Returns the transfer's id, or null for a demo account. P/L, swaps and protections all post
+   * so.
+   */
+  async function postToBalance(
+    tx: Db,
+    account: AccountRow,
+    posting: {
+      amountMinor: number;
+      platform: LedgerAccountCode;
+      kind: LedgerTransferKind;
+      key: string;
+    },
+  ): Promise<string | null> {
+    if (account.kind === 'demo') {
+      await addToDemoBalance(tx, account.id, posting.amountMinor);
+      return null;
+    }
+    const trading = clientTradingCode(account.clientId);
+    const credit = posting.amountMinor > 0;
+    const { transfer } = await ledger.createTransfer({
+      tx,
+      debit: credit ? posting.platform : trading,
+      credit: credit ? trading : posting.platform,
+      amountMinor: Math.abs(posting.amountMinor),
+      kind: posting.kind,
+      idempotencyKey: posting.key,
+      actor: TRADING_ACTOR,
+    });
+    return transfer.id;
+  }
+
   /** Books a deal's P/L: demo to the stored balance, live through the ledger (trade_pnl). */
   async function realise(tx: Db, account: AccountRow, deal: DealRow): Promise<void> {
     if (deal.pnlMinor === 0) return;
-    if (account.kind === 'demo') {
-      await addToDemoBalance(tx, account.id, deal.pnlMinor);
-      return;
-    }
-    const trading = clientTradingCode(account.clientId);
-    const profit = deal.pnlMinor > 0;
-    const { transfer } = await ledger.createTransfer({
-      tx,
-      debit: profit ? 'platform:dealing' : trading,
-      credit: profit ? trading : 'platform:dealing',
-      amountMinor: Math.abs(deal.pnlMinor),
+    const transferId = await postToBalance(tx, account, {
+      amountMinor: deal.pnlMinor,
+      platform: 'platform:dealing',
       kind: 'trade_pnl',
-      idempotencyKey: deal.key,
-      actor: TRADING_ACTOR,
+      key: deal.key,
     });
-    await setDealTransfer(tx, deal.id, transfer.id);
+    if (transferId !== null) await setDealTransfer(tx, deal.id, transferId);
   }
 
   /**
@@ -197,7 +224,7 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
     return { deal, position: full ? null : updated };
   }
 
-  return { balanceOf, fillOrder, closePosition };
+  return { balanceOf, postToBalance, fillOrder, closePosition };
 }
 
 export type TradingEffects = ReturnType<typeof makeTradingEffects>;

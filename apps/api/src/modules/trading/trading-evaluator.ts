@@ -69,6 +69,8 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
   const quotes = new Map<string, Tick>();
   let chain: Promise<void> = Promise.resolve();
   let lastSeq = 0;
+  /** The engine clock when `start` ran. */
+  let startedAtMs = 0;
   /** Set when a tick failed: the next work first catches up from the cursor in the log. */
   let behind = false;
 
@@ -351,9 +353,14 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
     }
   }
 
-  /** A new leader: the ticks after the cursor, then any rollover missed meanwhile. */
+  /**
+   * A new leader: the ticks after the cursor, then any rollover missed meanwhile. The swaps'
+   * cursor, on its first run, starts from the engine's start, taken before any work could move
+   * the clock on (a rollover the clock passed meanwhile is then still posted).
+   */
   async function resume(): Promise<void> {
     await catchUp();
+    await swaps.begin(startedAtMs);
     await swaps.postDue(hub.now());
   }
 
@@ -382,9 +389,7 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
   }
 
   function start(): () => void {
-    // Taken now: a clock the first work finds moved on must not hide a rollover from the cursor.
-    const startedAtMs = hub.now();
-    void serial(() => swaps.begin(startedAtMs));
+    startedAtMs = hub.now();
     // Seed the conversion map with what this instance holds (refined tick by tick after).
     hub.setPruneFloor(() => readCursor(db));
     const stops = [

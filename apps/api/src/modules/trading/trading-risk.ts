@@ -11,13 +11,10 @@ import {
 } from '@brokerdesk/shared/trading';
 import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
-import { clientTradingCode } from '../ledger/index.js';
-import type { LedgerService } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type { Tick } from './price-hub.js';
-import { addToDemoBalance, lockAccount, lockOpenPositions } from './trading.repo.js';
+import { lockAccount, lockOpenPositions } from './trading.repo.js';
 import type { AccountRow, DealRow, PositionRow } from './trading.repo.js';
-import { TRADING_ACTOR } from './trading-effects.js';
 import type { TradingEffects } from './trading-effects.js';
 import { figuresOf, floatingOf, rateOf, tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -37,7 +34,6 @@ import { specOf } from './trading-specs.js';
 type RiskBook = Awaited<ReturnType<typeof loadRiskBooks>>[number];
 
 export interface RiskDeps {
-  ledger: LedgerService;
   effects: TradingEffects;
   mail: Pick<MailService, 'queueForClient'>;
   /** QUOTE_STALE_SECONDS in ms: a stop-out closes only positions it may trade. */
@@ -79,7 +75,7 @@ function decimal(rate: Rational): number {
   return Number(rate.num) / Number(rate.den);
 }
 
-export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
+export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
   /** The open position a stop-out closes next (§11.12), with the tick and rate it closes at. */
   function nextToStopOut(positions: readonly PositionRow[], market: MarketView) {
     const tradable = positions.flatMap((position) => {
@@ -152,20 +148,13 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
       time: at,
     });
     if (!protection) return;
-    if (account.kind === 'demo') {
-      await addToDemoBalance(tx, account.id, creditMinor);
-      return;
-    }
-    const { transfer } = await ledger.createTransfer({
-      tx,
-      debit: 'platform:nbp',
-      credit: clientTradingCode(account.clientId),
+    const transferId = await effects.postToBalance(tx, account, {
       amountMinor: creditMinor,
+      platform: 'platform:nbp',
       kind: 'nbp',
-      idempotencyKey: protection.key,
-      actor: TRADING_ACTOR,
+      key: protection.key,
     });
-    await setProtectionTransfer(tx, protection.id, transfer.id);
+    if (transferId !== null) await setProtectionTransfer(tx, protection.id, transferId);
   }
 
   /**
@@ -188,7 +177,8 @@ export function makeRiskRules({ ledger, effects, mail, staleMs }: RiskDeps) {
       swapKey,
     }: {
       stopOut?: boolean;
-      /** The swap posted just before, if that is the change. */ swapKey?: string;
+      /** The swap posted just before, when that is the change (the protection's event). */
+      swapKey?: string;
     } = {},
   ): Promise<void> {
     const account = await lockAccount(tx, accountId);

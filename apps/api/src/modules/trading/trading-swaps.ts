@@ -12,11 +12,9 @@ import {
   swapMultiplier,
 } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
-import { clientTradingCode } from '../ledger/index.js';
-import type { LedgerService } from '../ledger/index.js';
 import type { Tick } from './price-hub.js';
-import { addToDemoBalance, lockAccount } from './trading.repo.js';
-import { TRADING_ACTOR } from './trading-effects.js';
+import { lockAccount } from './trading.repo.js';
+import type { TradingEffects } from './trading-effects.js';
 import { rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
 import type { RiskRules } from './trading-risk.js';
@@ -34,8 +32,8 @@ const DAY_MS = 86_400_000;
 
 export interface SwapDeps {
   db: Db;
-  ledger: LedgerService;
-  risk: RiskRules;
+  effects: Pick<TradingEffects, 'postToBalance'>;
+  risk: Pick<RiskRules, 'apply'>;
   /** Each symbol's last logged tick at or before a time (the prices module's reader). */
   readLatestTicksAt: (db: Db, symbols: readonly string[], timeMs: number) => Promise<Tick[]>;
   /** The market now, for the risk rules that follow each posting. */
@@ -45,7 +43,7 @@ export interface SwapDeps {
 /** The calendar day of a rollover in its key: 2026-03-04 for Wednesday 21:00 UTC. */
 const dayOf = (rolloverMs: number) => new Date(rolloverMs).toISOString().slice(0, 10);
 
-export function makeSwapRollover({ db, ledger, risk, readLatestTicksAt, marketNow }: SwapDeps) {
+export function makeSwapRollover({ db, effects, risk, readLatestTicksAt, marketNow }: SwapDeps) {
   const symbols = TRADING_SPECS.map((spec) => spec.symbol);
 
   /** One position's swap at one rollover, in its account's transaction; repeats post nothing. */
@@ -78,22 +76,13 @@ export function makeSwapRollover({ db, ledger, risk, readLatestTicksAt, marketNo
       });
       if (!swap) return;
       await addPositionSwap(tx, position.id, amountMinor);
-      if (account.kind === 'demo') {
-        await addToDemoBalance(tx, account.id, amountMinor);
-      } else {
-        const trading = clientTradingCode(account.clientId);
-        const credit = amountMinor > 0;
-        const { transfer } = await ledger.createTransfer({
-          tx,
-          debit: credit ? 'platform:swaps' : trading,
-          credit: credit ? trading : 'platform:swaps',
-          amountMinor: Math.abs(amountMinor),
-          kind: 'swap',
-          idempotencyKey: swap.key,
-          actor: TRADING_ACTOR,
-        });
-        await setSwapTransfer(tx, swap.id, transfer.id);
-      }
+      const transferId = await effects.postToBalance(tx, account, {
+        amountMinor,
+        platform: 'platform:swaps',
+        kind: 'swap',
+        key: swap.key,
+      });
+      if (transferId !== null) await setSwapTransfer(tx, swap.id, transferId);
       await risk.apply(tx, account.id, marketNow(), { swapKey: swap.key });
     });
   }

@@ -37,7 +37,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
   const { db, hub, ledger } = deps;
   const effects = makeTradingEffects({ ledger });
   const staleMs = deps.quoteStaleSeconds * 1000;
-  const risk = makeRiskRules({ ledger, effects, mail: deps.mail, staleMs });
+  const risk = makeRiskRules({ effects, mail: deps.mail, staleMs });
   const context: TradingContext = {
     db,
     hub,
@@ -58,7 +58,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     readTicksAfter: deps.readTicksAfter,
     swaps: makeSwapRollover({
       db,
-      ledger,
+      effects,
       risk,
       readLatestTicksAt: deps.readLatestTicksAt,
       marketNow: () => ({ latest: (symbol) => hub.latest(symbol), nowMs: hub.now() }),
