@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import { mailText } from '../scripts/dev-outbox.mjs';
 import {
   expect,
-  onPhone,
   registerClient,
+  showTerminalSection,
   startIsolatedServer,
   test,
+  waitForMail,
   type IsolatedServer,
 } from './fixtures';
 
@@ -45,33 +44,6 @@ function writeFallingReplay(dir: string): string {
   return file;
 }
 
-/** The text of the newest mail to `to` whose subject matches, once the outbox has it. */
-async function waitForMail(
-  dataDir: string,
-  to: string,
-  subject: RegExp,
-  timeoutMs = 15_000,
-): Promise<string> {
-  const outbox = join(dataDir, 'outbox');
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const names = await readdir(outbox).catch(() => [] as string[]);
-    for (const name of names
-      .filter((n) => n.endsWith('.eml'))
-      .sort()
-      .reverse()) {
-      const eml = (await readFile(join(outbox, name), 'utf8')).replace(/\r\n/g, '\n');
-      const recipient = /^To:\s*(.+)$/im.exec(eml)?.[1] ?? '';
-      const title = /^Subject:\s*(.+)$/im.exec(eml)?.[1] ?? '';
-      if (recipient.toLowerCase().includes(to.toLowerCase()) && subject.test(title)) {
-        return mailText(eml);
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} with subject ${subject}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** With E2E_SCREENSHOTS=1, what the client sees is kept in the report (page-fit.ts does so too). */
 async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
@@ -83,17 +55,8 @@ async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
   });
 }
 
-/** On a phone the terminal's sections are tabs: show the one holding `section`. */
-async function show(page: Page, section: 'Prices' | 'Order' | 'Positions') {
-  if (onPhone())
-    await page
-      .getByRole('navigation', { name: 'Terminal sections' })
-      .getByRole('button', { name: section })
-      .click();
-}
-
 async function buy(page: Page, lots: string) {
-  await show(page, 'Order');
+  await showTerminalSection(page, 'Order');
   const ticket = page.getByRole('region', { name: /^New order: EUR\/USD/ });
   await ticket.getByLabel('Volume (lots)').fill(lots);
   await ticket.getByRole('button', { name: `Buy ${lots} EUR/USD` }).click();
@@ -145,7 +108,11 @@ test('a falling market: margin call in the terminal, on the dashboard and by e-m
   await keepScreenshot(page, testInfo, 'terminal-margin-call');
 
   // The server opened the episode: its e-mail, and the dashboard's warning.
-  const callMail = await waitForMail(server.dataDir, client.email, /^Margin call on your Demo/i);
+  const callMail = await waitForMail({
+    dataDir: server.dataDir,
+    to: client.email,
+    subject: /^Margin call on your Demo/i,
+  });
   expect(callMail).toMatch(/its margin level is \d+(\.\d+)?%/);
   await page.goto(`${server.baseUrl}/userDashboard/dashboard`);
   const dashboardWarning = page.getByRole('alert').filter({ hasText: 'Margin call on your Demo' });
@@ -155,11 +122,16 @@ test('a falling market: margin call in the terminal, on the dashboard and by e-m
   await expect(page.getByRole('heading', { level: 1, name: 'Trade' })).toBeVisible();
 
   // The stop-out closes the 12.00 lots (the larger loss) and leaves the 1.00 lot open.
-  const stopOutMail = await waitForMail(server.dataDir, client.email, /stop-out/i, 90_000);
+  const stopOutMail = await waitForMail({
+    dataDir: server.dataDir,
+    to: client.email,
+    subject: /stop-out/i,
+    timeoutMs: 90_000,
+  });
   expect(stopOutMail).toMatch(/Buy 12\.00 EURUSD: −\$[\d,]+\.\d{2}/);
   expect(stopOutMail).not.toMatch(/Buy 1\.00 EURUSD/);
   const history = page.getByRole('region', { name: 'History' });
-  await show(page, 'Positions');
+  await showTerminalSection(page, 'Positions');
   const stopOut = history.getByRole('listitem').filter({ hasText: 'Stop out' });
   await expect(stopOut).toHaveCount(1, { timeout: 15_000 });
   await expect(stopOut).toContainText('12.00');

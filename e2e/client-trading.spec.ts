@@ -6,6 +6,7 @@ import {
   expect,
   onPhone,
   registerClient,
+  showTerminalSection,
   startIsolatedServer,
   test,
   waitForMailedLink,
@@ -56,18 +57,9 @@ async function signIn(api: APIRequestContext, page: Page, client: TestClient): P
   return token;
 }
 
-/** On a phone the terminal's sections are tabs: show the one holding `section`. */
-async function show(page: Page, section: 'Prices' | 'Chart' | 'Order' | 'Positions') {
-  if (onPhone())
-    await page
-      .getByRole('navigation', { name: 'Terminal sections' })
-      .getByRole('button', { name: section })
-      .click();
-}
-
 /** The ask the ticket shows now, in points (EUR/USD: 5 decimals). */
 async function askPoints(page: Page): Promise<number> {
-  await show(page, 'Order');
+  await showTerminalSection(page, 'Order');
   const ticket = page.getByRole('region', { name: /^New order/ });
   const text = await ticket.getByText(/^Ask/).locator('strong').textContent();
   return Math.round(Number(text) * 100_000);
@@ -80,7 +72,7 @@ function pnlOf(page: Page) {
 }
 
 async function buyEurUsd(page: Page, sl?: number, tp?: number) {
-  await show(page, 'Order');
+  await showTerminalSection(page, 'Order');
   const ticket = page.getByRole('region', { name: /^New order: EUR\/USD/ });
   await expect(ticket.getByText('Simulated prices')).toBeVisible();
   await ticket.getByLabel('Volume (lots)').fill('0.10');
@@ -96,7 +88,7 @@ async function buyEurUsd(page: Page, sl?: number, tp?: number) {
 }
 
 async function closePosition(page: Page, volume?: string) {
-  await show(page, 'Positions');
+  await showTerminalSection(page, 'Positions');
   const row = page
     .getByRole('listitem')
     .filter({ hasText: /Buy 0\.\d+ EUR\/USD/ })
@@ -134,7 +126,7 @@ test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close
   await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
 
   // Live prices in the list.
-  await show(page, 'Prices');
+  await showTerminalSection(page, 'Prices');
   const row = page.getByRole('row').filter({ hasText: 'EUR/USD' });
   await expect(row.getByRole('cell').first()).toHaveText(/^1\.1\d{4}$/);
 
@@ -142,7 +134,7 @@ test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close
   await buyEurUsd(page, ask - 500, ask + 5_000);
 
   // The P/L moves with the stream (the replay rises about 4 points a second).
-  await show(page, 'Positions');
+  await showTerminalSection(page, 'Positions');
   const first = await pnlOf(page).textContent();
   await expect(pnlOf(page)).not.toHaveText(first ?? '', { timeout: 10_000 });
 
@@ -235,7 +227,7 @@ test('a live account’s realised profit shows on the dashboard’s Profit card'
 
   await buyEurUsd(page);
   // Wait for the rising replay to pay more than the spread, then close.
-  await show(page, 'Positions');
+  await showTerminalSection(page, 'Positions');
   // $5.00 or more: 50 points above the entry, more than the replay's zig-zag takes back.
   await expect(pnlOf(page)).toHaveText(/^\$([5-9]|\d{2,})\.\d{2}$/, { timeout: 60_000 });
   await closePosition(page);

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export { expect };
@@ -158,40 +157,65 @@ export function startIsolatedServer(env?: Record<string, string>): Promise<Isola
   );
 }
 
-import { mailText } from '../scripts/dev-outbox.mjs';
+import { mailText, mailsTo } from '../scripts/dev-outbox.mjs';
 
 export { mailText };
+
+/** Polls the dev outbox until `find` returns something from the mails to `to`, newest first. */
+async function pollOutbox<T>(
+  options: { dataDir: string; to: string; timeoutMs: number; what: string },
+  find: (mails: Awaited<ReturnType<typeof mailsTo>>) => T | undefined,
+): Promise<T> {
+  const deadline = Date.now() + options.timeoutMs;
+  for (;;) {
+    const found = find(await mailsTo(options.dataDir, options.to));
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) {
+      throw new Error(`no mail to ${options.to} ${options.what} in ${options.dataDir}/outbox`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 /**
  * Waits (polling `DATA_DIR/outbox`, the dev mail outbox) for the newest mail to `to` that holds a
  * link to `path` with a token (`/verifyEmail#token=…`), and returns that link's path and
  * fragment, to be opened on whichever base URL the test uses.
  */
-export async function waitForMailedLink(options: {
+export function waitForMailedLink(options: {
   dataDir: string;
   to: string;
   path: string;
   timeoutMs?: number;
 }): Promise<string> {
-  const outbox = join(options.dataDir, 'outbox');
   const pattern = new RegExp(`${options.path}#token=[A-Za-z0-9_-]{43}`);
-  const deadline = Date.now() + (options.timeoutMs ?? 5_000);
-  for (;;) {
-    const names = await readdir(outbox).catch(() => [] as string[]);
-    // File names begin with the time they were written, so the newest sorts last.
-    for (const name of names
-      .filter((n) => n.endsWith('.eml'))
-      .sort()
-      .reverse()) {
-      const eml = await readFile(join(outbox, name), 'utf8');
-      const to = /^To:\s*(.+)$/im.exec(eml.replace(/\r\n/g, '\n'))?.[1] ?? '';
-      if (!to.toLowerCase().includes(options.to.toLowerCase())) continue;
-      const link = pattern.exec(mailText(eml))?.[0];
-      if (link) return link;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`no mail to ${options.to} with a ${options.path} link in ${outbox}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return pollOutbox(
+    { ...options, timeoutMs: options.timeoutMs ?? 5_000, what: `with a ${options.path} link` },
+    (mails) => mails.map((mail) => pattern.exec(mail.text)?.[0]).find(Boolean),
+  );
+}
+
+/** The text of the newest mail to `to` whose subject matches, once the outbox has it. */
+export function waitForMail(options: {
+  dataDir: string;
+  to: string;
+  subject: RegExp;
+  timeoutMs?: number;
+}): Promise<string> {
+  return pollOutbox(
+    { ...options, timeoutMs: options.timeoutMs ?? 15_000, what: `with subject ${options.subject}` },
+    (mails) => mails.find((mail) => options.subject.test(mail.subject))?.text,
+  );
+}
+
+/** On a phone the trading terminal's sections are tabs: shows the one holding `section`. */
+export async function showTerminalSection(
+  page: Page,
+  section: 'Prices' | 'Chart' | 'Order' | 'Positions',
+): Promise<void> {
+  if (!onPhone()) return;
+  await page
+    .getByRole('navigation', { name: 'Terminal sections' })
+    .getByRole('button', { name: section })
+    .click();
 }

@@ -1,5 +1,29 @@
 // Reading the dev outbox (DATA_DIR/outbox/*.eml, written when no SMTP_URL is set): shared by the
-// browser journeys and the stress scripts, which follow the links the app mails.
+// browser journeys, the API tests and the stress scripts, which follow the links the app mails.
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * The mails to `to` (matched in the To: header, any case) in `dataDir`'s outbox, newest first
+ * (file names begin with the time they were written), each with its subject and decoded text.
+ * An outbox not made yet holds none.
+ */
+export async function mailsTo(dataDir, to) {
+  const outbox = join(dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => []))
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse();
+  const mails = [];
+  for (const name of names) {
+    const eml = (await readFile(join(outbox, name), 'utf8')).replace(/\r\n/g, '\n');
+    const recipient = /^To:\s*(.+)$/im.exec(eml)?.[1] ?? '';
+    if (!recipient.toLowerCase().includes(to.toLowerCase())) continue;
+    const subject = /^Subject:\s*(.+)$/im.exec(eml)?.[1] ?? '';
+    mails.push({ name, subject, text: mailText(eml) });
+  }
+  return mails;
+}
 
 /** The plain-text part of an .eml, decoded (quoted-printable or base64). */
 export function mailText(eml) {

@@ -18,12 +18,11 @@
 // redis://127.0.0.1:6379 if it answers, else none (the cross-instance limit checks are skipped,
 // and say so); `--no-redis` runs without it on purpose.
 import { randomInt, randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
-import { join } from 'node:path';
 import tls from 'node:tls';
 import pg from 'pg';
-import { mailText } from '../scripts/dev-outbox.mjs';
+import { mailsTo } from '../scripts/dev-outbox.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { startRoundRobinProxy } from './round-robin-proxy.mjs';
 import { checkSamePrices, checkTriggeredOrders, tradingEnv } from './cluster-trading.mjs';
@@ -195,19 +194,15 @@ async function findRedis() {
 
 /** Waits for the verification mail to `to` (written by whichever instance's mail worker). */
 async function verificationToken(dataDir, to) {
-  const outbox = join(dataDir, 'outbox');
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (interrupted) await halt();
-    const names = await readdir(outbox).catch(() => []);
-    for (const name of names.filter((n) => n.endsWith('.eml'))) {
-      const eml = await readFile(join(outbox, name), 'utf8').catch(() => '');
-      const recipient = /^To:\s*(.+)$/im.exec(eml.replace(/\r\n/g, '\n'))?.[1] ?? '';
-      if (!recipient.toLowerCase().includes(to.toLowerCase())) continue;
-      const token = /\/verifyEmail#token=([A-Za-z0-9_-]{43})/.exec(mailText(eml))?.[1];
+    for (const mail of await mailsTo(dataDir, to)) {
+      const token = /\/verifyEmail#token=([A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
       if (token) return token;
     }
-    if (Date.now() > deadline) throw new Error(`no verification mail to ${to} in ${outbox}`);
+    if (Date.now() > deadline)
+      throw new Error(`no verification mail to ${to} in ${dataDir}/outbox`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -1,11 +1,9 @@
 // What a client was mailed, whether or not the outbox worker has sent it yet: a queued row
 // keeps its text, a sent one is emptied (its body may hold a single-use link) and its text is in
 // an .eml file of DATA_DIR/outbox (the dev transport), decoded here as a person would read it.
-import { readFile, readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { mailOutbox } from '../db/schema.js';
-import { mailText } from '../../../../scripts/dev-outbox.mjs';
+import { mailsTo } from '../../../../scripts/dev-outbox.mjs';
 import type { TestApp } from './test-app.js';
 
 /** The plain texts of every mail to `email`, queued or sent, in no particular order. */
@@ -14,15 +12,6 @@ export async function mailTextsTo(t: TestApp, email: string): Promise<string[]> 
     .select({ text: mailOutbox.textBody })
     .from(mailOutbox)
     .where(and(eq(mailOutbox.recipient, email), isNotNull(mailOutbox.textBody)));
-  const outbox = join(t.dataDir, 'outbox');
-  const files = (await readdir(outbox).catch(() => [] as string[])).filter((name) =>
-    name.endsWith('.eml'),
-  );
-  const sent = [];
-  for (const file of files) {
-    const eml = await readFile(join(outbox, file), 'utf8');
-    const to = /^To:\s*(.+)$/im.exec(eml.replace(/\r\n/g, '\n'))?.[1] ?? '';
-    if (to.toLowerCase().includes(email.toLowerCase())) sent.push(mailText(eml));
-  }
+  const sent = (await mailsTo(t.dataDir, email)).map((mail) => mail.text);
   return [...queued.map((row) => row.text ?? ''), ...sent];
 }
