@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT, freePort, run } from '../scripts/lib.mjs';
-import { startServer } from './lib.mjs';
+import { callApi, startServer } from './lib.mjs';
 
 export { ensureBuild } from './lib.mjs';
 export { ROOT, freePort, run };
@@ -244,16 +244,7 @@ export async function startHelloWorld() {
 
 // ---- the HTTP API ----------------------------------------------------------------------------
 
-async function call(baseUrl, method, path, { headers = {}, body } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
+const call = callApi;
 
 /** The bootstrap owner's x-auth-token headers (STAFF_2FA=optional). */
 export async function ownerHeaders(baseUrl) {

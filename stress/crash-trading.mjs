@@ -22,6 +22,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { callApi as call, prng, waitForQuote } from '../bench/lib.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 
 if (process.env.TEST_DATABASE_URL) process.env.BENCH_POSTGRES_URL = process.env.TEST_DATABASE_URL;
@@ -59,18 +60,6 @@ function options() {
   };
 }
 
-/** mulberry32: the run's decisions repeat with its seed. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // ---- the replay files ------------------------------------------------------------------------
 
 function tickLine(mid, time) {
@@ -97,21 +86,6 @@ function writeReplayFiles(dir, climb) {
   writeFileSync(flatFile, `${flat.join('\n')}\n`);
   writeFileSync(movesFile, `${moves.join('\n')}\n`);
   return { flatFile, movesFile, movesTicks: moves.length };
-}
-
-// ---- HTTP ------------------------------------------------------------------------------------
-
-async function call(baseUrl, method, path, { headers = {}, body } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  const parsed = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return parsed;
 }
 
 /**
@@ -357,18 +331,6 @@ async function pendingCount(baseUrl, accounts) {
     return count;
   } catch {
     return null;
-  }
-}
-
-async function waitForQuote(baseUrl) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await call(baseUrl, 'GET', '/api/trading/quotes?symbols=EURUSD').catch(
-      () => null,
-    );
-    if (answer?.quotes?.length) return answer.quotes[0];
-    if (Date.now() > deadline) throw new Error('no EUR/USD quote from the replay');
-    await sleep(100);
   }
 }
 

@@ -6,19 +6,9 @@
 // contract of 100,000 and 5 digits, so a position's margin at 1:200 is ⌈volume × price / 200⌉
 // and its P/L volume × (close − open), both exact.
 
-const LEVERAGE = 200;
+import { prng } from '../bench/lib.mjs';
 
-/** mulberry32: the book repeats with its seed. */
-function prng(seed) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const LEVERAGE = 200;
 
 /**
  * What the gap leaves each account, as r = equity after the gap / used margin, by share of the

@@ -39,6 +39,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { callApi as call, waitForQuote } from '../bench/lib.mjs';
 import { startProductionServer } from '../scripts/production-server.mjs';
 import { expectedOutcome, planBook, seedBook } from './stopout-book.mjs';
 
@@ -109,30 +110,6 @@ function writeReplayFiles(dir) {
 }
 
 // ---- HTTP ------------------------------------------------------------------------------------
-
-async function call(baseUrl, method, path, { headers = {}, body } = {}) {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
-
-async function waitForQuote(baseUrl) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await call(baseUrl, 'GET', '/api/trading/quotes?symbols=EURUSD').catch(
-      () => null,
-    );
-    if (answer?.quotes?.length) return answer.quotes[0];
-    if (Date.now() > deadline) throw new Error('no EUR/USD quote from the replay');
-    await sleep(100);
-  }
-}
 
 /**
  * Ordinary requests at a steady rate, open loop: request i is sent at start + i / rate whatever
