@@ -67,10 +67,26 @@ async function parallelSteps(steps) {
     const seconds = ((ended - started) / 1000).toFixed(1);
     console.log(`\n▶ ${name}`);
     process.stdout.write(Buffer.concat(chunks));
-    results.push({ name, ok: code === 0, seconds });
+    results.push({ name, ok: code === 0, seconds, why: code === 0 ? [] : failedLines(chunks) });
     console.log(`${code === 0 ? '✔' : '✖'} ${name} (${seconds} s)`);
   }
   return outcomes.map(({ name, code }) => ({ name, ok: code === 0 }));
+}
+
+/**
+ * What the summary repeats of a failed side-by-side step: its ✖ check lines, else its last
+ * lines. The summary is what a reader of a long log's tail sees first.
+ */
+function failedLines(chunks) {
+  const lines = Buffer.concat(chunks).toString('utf8').trimEnd().split('\n');
+  const checks = lines.filter((line) => line.trimStart().startsWith('✖'));
+  return (checks.length > 0 ? checks : lines).slice(-12);
+}
+
+/** Names the failed tests of the step just recorded, for the summary. */
+function noteFailures(names) {
+  const last = results.at(-1);
+  if (last && names.length > 0) last.why = names.slice(0, 12);
 }
 
 function countVitest(file) {
@@ -78,13 +94,38 @@ function countVitest(file) {
   const report = JSON.parse(readFileSync(file, 'utf8'));
   passed += report.numPassedTests;
   failed += report.numFailedTests;
+  noteFailures(
+    report.testResults.flatMap((file) =>
+      file.assertionResults
+        .filter((test) => test.status === 'failed')
+        .map((test) => `✖ ${test.fullName} (${file.name.replace(`${ROOT}/`, '')})`),
+    ),
+  );
+}
+
+/** Every test of a Playwright JSON report, its suites' titles joined. */
+function* playwrightTests(suite, titles = []) {
+  const path = suite.title ? [...titles, suite.title] : titles;
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests ?? []) yield { title: [...path, spec.title].join(' › '), test };
+  }
+  for (const child of suite.suites ?? []) yield* playwrightTests(child, path);
 }
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats } = report;
   passed += stats.expected;
   failed += stats.unexpected + stats.flaky;
+  const failures = [];
+  for (const suite of report.suites ?? []) {
+    for (const { title, test } of playwrightTests(suite)) {
+      if (test.status === 'unexpected' || test.status === 'flaky')
+        failures.push(`✖ [${test.projectName}] ${title}`);
+    }
+  }
+  noteFailures(failures);
 }
 
 const chromium = findChromium({ headlessShell: true });
@@ -182,7 +223,10 @@ if (!logsOk) failed += 1;
 
 rmSync(reports, { recursive: true, force: true });
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`  ${r.ok ? '✔' : '✖'} ${r.name} (${r.seconds} s)`);
+  for (const line of r.why ?? []) console.log(`      ${line.trim()}`);
+}
 const allOk = results.every((r) => r.ok);
 console.log(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(allOk && failed === 0 ? 0 : 1);

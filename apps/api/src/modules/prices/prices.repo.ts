@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 import type { CandleRow } from './candle-batch.js';
 import type { Tick } from './tick.js';
 
@@ -50,22 +51,29 @@ function isoTimes(times: readonly number[]): string[] {
  * the batch's order, so seq increases along it: the k-th smallest seq returned is the k-th tick
  * (only the seqs come back, a fifth of the bytes of whole rows).
  */
-export async function insertTicks(tx: Db, batch: readonly NewTick[]): Promise<Tick[]> {
-  if (batch.length === 0) return [];
-  const rows = await rowsOf<{ seq: string | number }>(
-    tx,
-    sql`
+const tickInsert = preparedSql<{ seq: string | number }, Record<string, string[]>>(
+  'prices_tick_insert',
+  () => sql`
     insert into ticks (symbol, bid, ask, time)
     select u.symbol, u.bid, u.ask, u.time
     from unnest(
-      ${sql.param(batch.map((t) => t.symbol))}::text[],
-      ${sql.param(batch.map((t) => String(t.bid)))}::bigint[],
-      ${sql.param(batch.map((t) => String(t.ask)))}::bigint[],
-      ${sql.param(isoTimes(batch.map((t) => t.timeMs)))}::timestamptz[]
+      ${sql.placeholder('symbols')}::text[],
+      ${sql.placeholder('bids')}::bigint[],
+      ${sql.placeholder('asks')}::bigint[],
+      ${sql.placeholder('times')}::timestamptz[]
     ) with ordinality as u(symbol, bid, ask, time, ord)
     order by u.ord
     returning seq`,
-  );
+);
+
+export async function insertTicks(tx: Db, batch: readonly NewTick[]): Promise<Tick[]> {
+  if (batch.length === 0) return [];
+  const rows = await tickInsert(tx, {
+    symbols: batch.map((t) => t.symbol),
+    bids: batch.map((t) => String(t.bid)),
+    asks: batch.map((t) => String(t.ask)),
+    times: isoTimes(batch.map((t) => t.timeMs)),
+  });
   const seqs = rows.map((row) => Number(row.seq)).sort((a, b) => a - b);
   if (seqs.length !== batch.length) throw new Error('the tick insert returned another row count');
   return batch.map((tick, index) => ({
@@ -77,26 +85,40 @@ export async function insertTicks(tx: Db, batch: readonly NewTick[]): Promise<Ti
   }));
 }
 
-/** Adds a batch's candle aggregates to the stored candles (open kept, high/low widened). */
-export async function upsertCandles(tx: Db, rows: readonly CandleRow[]): Promise<void> {
-  if (rows.length === 0) return;
-  await tx.execute(sql`
+const candleUpsert = preparedSql<never, Record<string, unknown[]>>(
+  'prices_candle_upsert',
+  () => sql`
     insert into candles (symbol, period, bucket, open, high, low, close, tick_volume)
     select * from unnest(
-      ${sql.param(rows.map((r) => r.symbol))}::text[],
-      ${sql.param(rows.map((r) => r.period))}::text[],
-      ${sql.param(isoTimes(rows.map((r) => r.bucketMs)))}::timestamptz[],
-      ${sql.param(rows.map((r) => String(r.open)))}::bigint[],
-      ${sql.param(rows.map((r) => String(r.high)))}::bigint[],
-      ${sql.param(rows.map((r) => String(r.low)))}::bigint[],
-      ${sql.param(rows.map((r) => String(r.close)))}::bigint[],
-      ${sql.param(rows.map((r) => r.tickVolume))}::int[]
+      ${sql.placeholder('symbols')}::text[],
+      ${sql.placeholder('periods')}::text[],
+      ${sql.placeholder('buckets')}::timestamptz[],
+      ${sql.placeholder('opens')}::bigint[],
+      ${sql.placeholder('highs')}::bigint[],
+      ${sql.placeholder('lows')}::bigint[],
+      ${sql.placeholder('closes')}::bigint[],
+      ${sql.placeholder('volumes')}::int[]
     )
     on conflict (symbol, period, bucket) do update set
       high = greatest(candles.high, excluded.high),
       low = least(candles.low, excluded.low),
       close = excluded.close,
-      tick_volume = candles.tick_volume + excluded.tick_volume`);
+      tick_volume = candles.tick_volume + excluded.tick_volume`,
+);
+
+/** Adds a batch's candle aggregates to the stored candles (open kept, high/low widened). */
+export async function upsertCandles(tx: Db, rows: readonly CandleRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await candleUpsert(tx, {
+    symbols: rows.map((r) => r.symbol),
+    periods: rows.map((r) => r.period),
+    buckets: isoTimes(rows.map((r) => r.bucketMs)),
+    opens: rows.map((r) => String(r.open)),
+    highs: rows.map((r) => String(r.high)),
+    lows: rows.map((r) => String(r.low)),
+    closes: rows.map((r) => String(r.close)),
+    volumes: rows.map((r) => r.tickVolume),
+  });
 }
 
 /** The logged ticks after `afterSeq`, oldest first. */

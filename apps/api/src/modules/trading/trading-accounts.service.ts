@@ -12,11 +12,10 @@ import {
   findOpenAccountOfKind,
   insertAccount,
   listAccountsOfClient,
-  listOpenPositions,
-  lockOpenPositions,
   lockPendingOrdersOf,
   updatePendingOrder,
 } from './trading.repo.js';
+import { listOpenPositions, lockOpenPositions } from './trading-positions.repo.js';
 import type { AccountRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf } from './trading-market.js';

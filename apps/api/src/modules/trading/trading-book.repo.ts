@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tradingAccounts, tradingPositions } from '../../db/schema.js';
 import type { TradingAccountKind } from '../../db/schema.js';
-import type { PositionRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 
 /** Staff: open positions across clients, newest first. */
 export async function listAllOpenPositions(

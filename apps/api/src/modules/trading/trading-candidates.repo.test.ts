@@ -1,12 +1,20 @@
 // The evaluator's candidate queries must probe their partial indexes per symbol whatever the
 // book's size: joined plainly with a batch spanning most of the book's symbols, the planner
 // scanned the whole orders and positions tables on every batch (bench/README.md, section 7).
-import { sql } from 'drizzle-orm';
+// They are prepared statements, so the plan is checked both for the bound values and generic.
+import { Placeholder, is, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, Db } from '../../db/client.js';
+import type { Database } from '../../db/client.js';
 import { createTestDatabase } from '../../test/test-app.js';
-import { findOrdersInRange, findPositionsInRange } from './trading-candidates.repo.js';
+import {
+  findOrdersInRange,
+  findPositionsInRange,
+  ordersInRangeSql,
+  positionsInRangeSql,
+  rangeParams,
+} from './trading-candidates.repo.js';
 import type { SymbolRange } from './trading-candidates.repo.js';
 
 const SYMBOLS = Array.from({ length: 27 }, (_, i) => `SYM${String(i).padStart(2, '0')}`);
@@ -70,20 +78,6 @@ const RANGES: SymbolRange[] = SYMBOLS.map((symbol) => ({
   lastSeq: 1_000,
 }));
 
-/** The statement a repo function sends, captured instead of run. */
-async function statementOf(query: (db: Db) => Promise<unknown>): Promise<SQL> {
-  let captured: SQL | undefined;
-  const capture = {
-    execute: (statement: SQL) => {
-      captured = statement;
-      return Promise.resolve({ rows: [] });
-    },
-  } as unknown as Db;
-  await query(capture);
-  if (!captured) throw new Error('the query sent nothing');
-  return captured;
-}
-
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -95,33 +89,73 @@ function scans(node: PlanNode): string[] {
   return [...own, ...(node.Plans ?? []).flatMap(scans)];
 }
 
-async function tableScans(statement: SQL): Promise<string[]> {
-  const result = await database.db.execute(sql`explain (format json) ${statement}`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
-    'QUERY PLAN': unknown;
-  }[];
-  const raw = rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
-  const plan = parsed[0]?.Plan;
-  if (!plan) throw new Error('no plan');
-  return scans(plan);
+/**
+ * The scans of a candidate statement's plan as PostgreSQL runs it: prepared (the repo sends it
+ * as a named prepared statement), with the batch's ranges bound, and planned either for these
+ * values (the first runs) or generically (what the plan cache may switch to after five).
+ */
+let planned = 0;
+
+async function tableScans(statement: SQL, mode: 'custom' | 'generic'): Promise<string[]> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(statement);
+  const values = rangeParams(RANGES) as Record<string, string[]>;
+  const args = params.map((param) => {
+    if (!is(param, Placeholder)) throw new Error('a candidate statement with a fixed parameter');
+    const value = values[param.name];
+    if (!value) throw new Error(`no value for ${param.name}`);
+    // EXECUTE inside EXPLAIN takes no bound parameters: each array as an untyped literal,
+    // which takes the statement's parameter type (the values are symbols and digits).
+    return sql.raw(`'{${value.join(',')}}'`);
+  });
+  return database.db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local plan_cache_mode = force_${mode}_plan`));
+    // A name of its own each time: a prepared statement outlives a rolled-back transaction.
+    const name = `candidate_plan_${(planned += 1)}`;
+    await tx.execute(sql.raw(`prepare ${name} as ${text}`));
+    const result = await tx.execute(
+      sql`explain (format json) execute ${sql.raw(name)}(${sql.join(args, sql`, `)})`,
+    );
+    await tx.execute(sql.raw(`deallocate ${name}`));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+      'QUERY PLAN': unknown;
+    }[];
+    const raw = rows[0]?.['QUERY PLAN'];
+    const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
+    const plan = parsed[0]?.Plan;
+    if (!plan) throw new Error('no plan');
+    return scans(plan);
+  });
 }
 
 describe('candidate queries over a batch of 27 symbols and a book of 8,000 rows', () => {
-  it('pending orders: index probes only, and the one reachable order', async () => {
-    const plan = await tableScans(await statementOf((db) => findOrdersInRange(db, RANGES)));
-    expect(plan.filter((scan) => scan.includes('trading_orders'))).not.toEqual([]);
-    expect(plan.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
+  it.each(['custom', 'generic'] as const)(
+    'pending orders, %s plan: index probes only',
+    async (mode) => {
+      const plan = await tableScans(ordersInRangeSql(), mode);
+      expect(plan.filter((scan) => scan.includes('trading_orders'))).not.toEqual([]);
+      expect(plan.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
+    },
+  );
+
+  it.each(['custom', 'generic'] as const)(
+    'positions with stops, %s plan: index probes only',
+    async (mode) => {
+      const plan = await tableScans(positionsInRangeSql(), mode);
+      expect(plan.filter((scan) => scan.includes('trading_positions'))).not.toEqual([]);
+      expect(plan.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
+    },
+  );
+
+  it('finds the one reachable order, and no position', async () => {
     const found = await findOrdersInRange(database.db, RANGES);
     expect(found.map((order) => [order.symbol, order.side, order.type, order.price])).toEqual([
       ['SYM05', 'buy', 'limit', BASE + 5],
     ]);
-  });
-
-  it('positions with stops: index probes only, none reachable', async () => {
-    const plan = await tableScans(await statementOf((db) => findPositionsInRange(db, RANGES)));
-    expect(plan.filter((scan) => scan.includes('trading_positions'))).not.toEqual([]);
-    expect(plan.filter((scan) => scan.startsWith('Seq Scan'))).toEqual([]);
     expect(await findPositionsInRange(database.db, RANGES)).toEqual([]);
+    // Run often enough for PostgreSQL's plan cache to settle on its choice: the same answers.
+    for (let run = 0; run < 8; run += 1) {
+      expect(await findOrdersInRange(database.db, RANGES)).toHaveLength(1);
+      expect(await findPositionsInRange(database.db, RANGES)).toEqual([]);
+    }
   });
 });

@@ -3,6 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedQuery, preparedSql } from '../../db/prepared.js';
 import { tradingEvaluatorCursor } from '../../db/schema.js';
 
 /**
@@ -29,17 +30,26 @@ const RANGE_COLUMNS = [
   ['lastSeq', 'bigint'],
 ] as const;
 
+type RangeParams = Record<(typeof RANGE_COLUMNS)[number][0], string[]>;
+
 /**
  * The ranges as `b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq)`, sent once per
  * statement (six array parameters) and read by every arm.
  */
-function withRanges(ranges: readonly SymbolRange[]): SQL {
+function withRanges(): SQL {
   const columns = RANGE_COLUMNS.map(
-    ([key, type]) => sql`${sql.param(ranges.map((r) => String(r[key])))}::${sql.raw(type)}[]`,
+    ([key, type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`,
   );
   return sql`with b as materialized (
     select * from unnest(${sql.join(columns, sql`, `)})
       as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq))`;
+}
+
+/** The statements' parameters for a batch's ranges. */
+export function rangeParams(ranges: readonly SymbolRange[]): RangeParams {
+  return Object.fromEntries(
+    RANGE_COLUMNS.map(([key]) => [key, ranges.map((range) => String(range[key]))]),
+  ) as RangeParams;
 }
 
 // Each arm probes its partial index once per symbol of the batch: a lateral subquery (kept
@@ -68,6 +78,30 @@ interface OrderCandidateRow extends Record<string, unknown> {
   expires_ms: string | number | null;
 }
 
+/** The statement of findOrdersInRange (exported for the test that reads its plans). */
+export function ordersInRangeSql(): SQL {
+  const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', reached: SQL) => sql`
+    select o.id, o.account_id, o.symbol, o.side, o.type, o.price, o.armed_seq,
+      (extract(epoch from o.expires_at) * 1000)::bigint as expires_ms
+    from b cross join lateral (
+      select * from trading_orders o
+      where o.symbol = b.symbol and o.status = 'pending' and o.side = ${sql.raw(`'${side}'`)}
+        and o.type = ${sql.raw(`'${type}'`)} and ${reached} and o.armed_seq < b.last_seq
+      offset 0
+    ) o`;
+  return sql`
+    ${withRanges()}
+    ${arm('buy', 'limit', sql`o.price >= b.min_ask`)}
+    union all ${arm('buy', 'stop', sql`o.price <= b.max_ask`)}
+    union all ${arm('sell', 'limit', sql`o.price <= b.max_bid`)}
+    union all ${arm('sell', 'stop', sql`o.price >= b.min_bid`)}`;
+}
+
+const ordersInRange = preparedSql<OrderCandidateRow, RangeParams>(
+  'trading_orders_in_range',
+  ordersInRangeSql,
+);
+
 /**
  * Pending orders some tick of the batch may trigger (§11.8 table: buy limit ask ≤ price, buy
  * stop ask ≥ price, sell limit bid ≥ price, sell stop bid ≤ price), tested against the batch's
@@ -78,23 +112,7 @@ export async function findOrdersInRange(
   ranges: readonly SymbolRange[],
 ): Promise<OrderCandidate[]> {
   if (ranges.length === 0) return [];
-  const arm = (side: 'buy' | 'sell', type: 'limit' | 'stop', reached: SQL) => sql`
-    select o.id, o.account_id, o.symbol, o.side, o.type, o.price, o.armed_seq,
-      (extract(epoch from o.expires_at) * 1000)::bigint as expires_ms
-    from b cross join lateral (
-      select * from trading_orders o
-      where o.symbol = b.symbol and o.status = 'pending' and o.side = ${side}
-        and o.type = ${type} and ${reached} and o.armed_seq < b.last_seq
-      offset 0
-    ) o`;
-  const { rows } = (await db.execute(sql`
-    ${withRanges(ranges)}
-    ${arm('buy', 'limit', sql`o.price >= b.min_ask`)}
-    union all ${arm('buy', 'stop', sql`o.price <= b.max_ask`)}
-    union all ${arm('sell', 'limit', sql`o.price <= b.max_bid`)}
-    union all ${arm('sell', 'stop', sql`o.price >= b.min_bid`)}`)) as unknown as {
-    rows: OrderCandidateRow[];
-  };
+  const rows = await ordersInRange(db, rangeParams(ranges));
   return rows.map((row) => ({
     id: Number(row.id),
     accountId: row.account_id,
@@ -131,6 +149,32 @@ interface PositionCandidateRow extends Record<string, unknown> {
 
 const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
 
+/** The statement of findPositionsInRange (exported for the test that reads its plans). */
+export function positionsInRangeSql(): SQL {
+  const arm = (side: 'buy' | 'sell', reached: SQL) => sql`
+    select p.id, p.account_id, p.symbol, p.side, p.sl, p.tp, p.trailing_points,
+      p.stops_armed_seq
+    from b cross join lateral (
+      select * from trading_positions p
+      where p.symbol = b.symbol and p.status = 'open' and p.side = ${sql.raw(`'${side}'`)}
+        and ${reached} and p.stops_armed_seq < b.last_seq
+      offset 0
+    ) p`;
+  return sql`
+    ${withRanges()}
+    ${arm('buy', sql`p.sl is not null and p.sl >= b.min_bid`)}
+    union ${arm('buy', sql`p.tp is not null and p.tp <= b.max_bid`)}
+    union ${arm('sell', sql`p.sl is not null and p.sl <= b.max_ask`)}
+    union ${arm('sell', sql`p.tp is not null and p.tp >= b.min_ask`)}
+    union ${arm('buy', sql`p.trailing_points is not null and (p.sl is null or b.max_bid - p.trailing_points > p.sl)`)}
+    union ${arm('sell', sql`p.trailing_points is not null and (p.sl is null or b.min_ask + p.trailing_points < p.sl)`)}`;
+}
+
+const positionsInRange = preparedSql<PositionCandidateRow, RangeParams>(
+  'trading_positions_in_range',
+  positionsInRangeSql,
+);
+
 /**
  * Open positions some tick of the batch may reach (§11.9 step 2): a stop loss or take profit
  * inside the batch's close-side range on the symbol, or a trailing stop its best price would
@@ -141,25 +185,7 @@ export async function findPositionsInRange(
   ranges: readonly SymbolRange[],
 ): Promise<PositionCandidate[]> {
   if (ranges.length === 0) return [];
-  const arm = (side: 'buy' | 'sell', reached: SQL) => sql`
-    select p.id, p.account_id, p.symbol, p.side, p.sl, p.tp, p.trailing_points,
-      p.stops_armed_seq
-    from b cross join lateral (
-      select * from trading_positions p
-      where p.symbol = b.symbol and p.status = 'open' and p.side = ${side}
-        and ${reached} and p.stops_armed_seq < b.last_seq
-      offset 0
-    ) p`;
-  const { rows } = (await db.execute(sql`
-    ${withRanges(ranges)}
-    ${arm('buy', sql`p.sl is not null and p.sl >= b.min_bid`)}
-    union ${arm('buy', sql`p.tp is not null and p.tp <= b.max_bid`)}
-    union ${arm('sell', sql`p.sl is not null and p.sl <= b.max_ask`)}
-    union ${arm('sell', sql`p.tp is not null and p.tp >= b.min_ask`)}
-    union ${arm('buy', sql`p.trailing_points is not null and (p.sl is null or b.max_bid - p.trailing_points > p.sl)`)}
-    union ${arm('sell', sql`p.trailing_points is not null and (p.sl is null or b.min_ask + p.trailing_points < p.sl)`)}`)) as unknown as {
-    rows: PositionCandidateRow[];
-  };
+  const rows = await positionsInRange(db, rangeParams(ranges));
   return rows.map((row) => ({
     id: Number(row.id),
     accountId: row.account_id,
@@ -183,15 +209,24 @@ export async function readCursor(db: Db): Promise<number> {
 }
 
 /** Moves the cursor forward only (a stale writer never moves it back). */
-export async function advanceCursor(db: Db, seq: number, at: Date): Promise<void> {
-  await db
+const cursorAdvance = preparedQuery((db) =>
+  db
     .insert(tradingEvaluatorCursor)
-    .values({ id: 1, lastSeq: seq, updatedAt: at })
+    .values({
+      id: 1,
+      lastSeq: sql`${sql.placeholder('seq')}`,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
     .onConflictDoUpdate({
       target: tradingEvaluatorCursor.id,
       set: {
         lastSeq: sql`greatest(${tradingEvaluatorCursor.lastSeq}, excluded.last_seq)`,
-        updatedAt: at,
+        updatedAt: sql`excluded.updated_at`,
       },
-    });
+    })
+    .prepare('trading_cursor_advance'),
+);
+
+export async function advanceCursor(db: Db, seq: number, at: Date): Promise<void> {
+  await cursorAdvance(db, { seq, at });
 }

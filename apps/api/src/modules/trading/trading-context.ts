@@ -5,6 +5,8 @@ import type { EngineHub } from './price-hub.js';
 import type { MarketView } from './trading-market.js';
 import type { TradingEffects } from './trading-effects.js';
 import type { RequestRunner } from './trading-requests.js';
+import type { AccountRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 
 export interface TradingContext {
   db: Db;
@@ -22,5 +24,10 @@ export interface TradingContext {
    * account (fill, close, transfer) and of every account a tick brings to a rule, at the
    * market of that change.
    */
-  afterAccountChange(tx: Db, accountId: string, market: MarketView): Promise<void>;
+  afterAccountChange(
+    tx: Db,
+    accountId: string,
+    market: MarketView,
+    options?: { held?: { account: AccountRow; positions: PositionRow[] } },
+  ): Promise<void>;
 }

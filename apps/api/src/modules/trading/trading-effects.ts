@@ -11,15 +11,15 @@ import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
 
 type LedgerTransferKind = Parameters<LedgerService['createTransfer']>[0]['kind'];
 import type { Tick } from './price-hub.js';
+import { addToDemoBalance, markOrderFilled } from './trading.repo.js';
 import {
-  addToDemoBalance,
   insertDeal,
   insertPosition,
   setDealTransfer,
   updateOpenPosition,
-  updatePendingOrder,
-} from './trading.repo.js';
-import type { AccountRow, DealRow, OrderRow, PositionRow } from './trading.repo.js';
+} from './trading-positions.repo.js';
+import type { AccountRow, OrderRow } from './trading.repo.js';
+import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import { marginOfPosition } from './trading-market.js';
 import { specOf } from './trading-specs.js';
 
@@ -125,12 +125,12 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       leverage,
       openRateNum: rate.num.toString(),
       openRateDen: rate.den.toString(),
+      swapMinor: 0,
+      status: 'open',
+      closedAt: null,
+      version: 0,
     });
-    const filled = await updatePendingOrder(tx, order.id, {
-      status: 'filled',
-      positionId: position.id,
-      updatedAt: at,
-    });
+    const filled = await markOrderFilled(tx, order.id, position.id, at);
     if (!filled) throw new Error(`order ${order.id} was not pending when filled`);
     const deal = await insertDeal(tx, {
       key: `fill:${order.id}`,
@@ -144,7 +144,12 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       price,
       tickSeq: tick.seq,
       time: at,
+      pnlMinor: 0,
+      swapMinor: 0,
       reason: 'client',
+      closedBy: null,
+      trailing: false,
+      transferId: null,
     });
     if (!deal) throw new Error(`order ${order.id} already has a fill deal`);
     return { order: filled, position, deal };
@@ -204,8 +209,10 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       time: at,
       pnlMinor: pnl,
       reason: args.reason,
+      swapMinor: 0,
       closedBy: args.closedBy,
       trailing: args.trailing ?? false,
+      transferId: null,
     });
     if (!deal) return null;
     const updated = await updateOpenPosition(

@@ -31,13 +31,16 @@ import {
   findDueOrders,
   findOrderForUpdate,
   findPendingPartners,
-  findPositionForUpdate,
-  listOpenPositions,
   lockAccount,
-  updateOpenPosition,
   updatePendingOrder,
 } from './trading.repo.js';
-import type { AccountRow, PositionRow } from './trading.repo.js';
+import {
+  findPositionForUpdate,
+  listOpenPositions,
+  updateOpenPosition,
+} from './trading-positions.repo.js';
+import type { AccountRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import type { RiskRules } from './trading-risk.js';
 import type { SwapRollover } from './trading-swaps.js';

@@ -12,7 +12,7 @@ import {
 } from '@brokerdesk/shared/trading';
 import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Tick } from './price-hub.js';
-import type { PositionRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 import { specOf } from './trading-specs.js';
 
 export interface MarketView {

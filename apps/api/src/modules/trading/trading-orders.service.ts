@@ -20,10 +20,11 @@ import {
   findOrderForUpdate,
   findPendingPartners,
   insertOrder,
-  listOpenPositions,
   updatePendingOrder,
 } from './trading.repo.js';
+import { listOpenPositions } from './trading-positions.repo.js';
 import type { AccountRow, OrderRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -185,7 +186,7 @@ export function makeTradingOrders(context: TradingContext) {
     order: ParsedOrder,
     checked: { spec: TradingSpec; tick: Tick; rate: Rational },
     market: MarketView,
-  ): Promise<void> {
+  ): Promise<PositionRow[]> {
     const { spec, tick, rate } = checked;
     const balance = await effects.balanceOf(tx, account);
     const positions = await listOpenPositions(tx, account.id);
@@ -206,7 +207,7 @@ export function makeTradingOrders(context: TradingContext) {
       if (figuresOf(balance, positions, market, [extra]).freeMarginMinor <= 0) {
         throw refusal('INSUFFICIENT_MARGIN');
       }
-      return;
+      return positions;
     }
     const needed = marginMinor({
       spec,
@@ -218,6 +219,7 @@ export function makeTradingOrders(context: TradingContext) {
     if (figuresOf(balance, positions, market).freeMarginMinor - needed <= 0) {
       throw refusal('INSUFFICIENT_MARGIN');
     }
+    return positions;
   }
 
   function newOrderRow(
@@ -243,6 +245,8 @@ export function makeTradingOrders(context: TradingContext) {
       status: 'pending' as const,
       armedSeq: checkedAt.seq,
       ocoGroupId,
+      rejectCode: null,
+      positionId: null,
       requestKey: key,
       createdAt: at,
       updatedAt: at,
@@ -278,9 +282,11 @@ export function makeTradingOrders(context: TradingContext) {
         for (const order of parsed) assertExpiryAhead(order, market.nowMs);
         const checked = [];
         for (const order of parsed) checked.push(checkOrder(account, order, market));
+        // The open positions as the margin check read them, under the account's lock.
+        let positions: PositionRow[] = [];
         for (const [index, order] of parsed.entries()) {
           const check = checked[index];
-          if (check) await assertMargin(tx, account, order, check, market);
+          if (check) positions = await assertMargin(tx, account, order, check, market);
         }
         const [first, firstCheck] = [parsed[0], checked[0]];
         if (!first || !firstCheck) throw new Error('an order request without orders');
@@ -300,7 +306,9 @@ export function makeTradingOrders(context: TradingContext) {
             at,
           });
           if (!fill) throw new Error('a new market order was not pending');
-          await context.afterAccountChange(tx, account.id, market);
+          await context.afterAccountChange(tx, account.id, market, {
+            held: { account, positions: [...positions, fill.position] },
+          });
           return {
             status: 201,
             body: {

@@ -8,14 +8,15 @@ import {
   trailedStopLoss,
 } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
+import { listOrders } from './trading.repo.js';
 import {
   findPositionForUpdate,
   listDeals,
   listOpenPositions,
-  listOrders,
   updateOpenPosition,
-} from './trading.repo.js';
-import type { AccountRow, PositionRow } from './trading.repo.js';
+} from './trading-positions.repo.js';
+import type { AccountRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';

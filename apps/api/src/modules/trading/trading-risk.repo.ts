@@ -3,6 +3,7 @@
 // stop-out sequences, and negative balance protections.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { preparedSql } from '../../db/prepared.js';
 import {
   tradingAccounts,
   tradingDeals,
@@ -10,7 +11,8 @@ import {
   tradingProtections,
 } from '../../db/schema.js';
 import { tradingBalanceSql } from '../ledger/index.js';
-import type { AccountRow, PositionRow } from './trading.repo.js';
+import type { AccountRow } from './trading.repo.js';
+import type { PositionRow } from './trading-positions.repo.js';
 
 /**
  * The most adverse prices and rates a batch gives an instrument (or, when the batch does not
@@ -37,30 +39,19 @@ const QUOTE_COLUMNS = [
   ['digits', 'int'],
 ] as const;
 
-/**
- * Accounts holding one of `moved` (an instrument the batch priced, or one converted through it)
- * whose equity at the adverse quotes may be at or below their used margin, and every account
- * in a margin-call episode (a batch may end it). The test is generous by the rounding of each
- * position's P/L (one cent each, far more than double precision loses on sums of cents), so
- * no account the exact rules would act on is left out; the caller then walks the batch's
- * ticks exactly for the few found.
- */
-export async function screenAccounts(
-  db: Db,
-  moved: readonly string[],
-  quotes: readonly AdverseQuote[],
-): Promise<string[]> {
-  if (moved.length === 0) return [];
+type ScreenParams = Record<(typeof QUOTE_COLUMNS)[number][0] | 'moved', string[]>;
+
+const screen = preparedSql<{ id: string }, ScreenParams>('trading_risk_screen', () => {
   const columns = QUOTE_COLUMNS.map(
-    ([key, type]) => sql`${sql.param(quotes.map((q) => String(q[key])))}::${sql.raw(type)}[]`,
+    ([key, type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`,
   );
-  const { rows } = (await db.execute(sql`
+  return sql`
     with q as materialized (
       select * from unnest(${sql.join(columns, sql`, `)})
         as q(symbol, lowest_bid, highest_ask, rate_low, rate_high, contract, digits)),
     holders as (
       select distinct p.account_id from trading_positions p
-      where p.status = 'open' and p.symbol = any(${sql.param([...moved])}::text[])
+      where p.status = 'open' and p.symbol = any(${sql.placeholder('moved')}::text[])
       union
       select a.id from trading_accounts a where a.margin_call_since is not null),
     book as (
@@ -78,9 +69,28 @@ export async function screenAccounts(
     select a.id from book b join trading_accounts a on a.id = b.account_id
     where a.status = 'open' and (a.margin_call_since is not null
       or (case when a.kind = 'demo' then a.balance_minor
-          else ${tradingBalanceSql(sql`a.client_id`)} end) + b.adverse <= b.used + b.n)`)) as unknown as {
-    rows: { id: string }[];
-  };
+          else ${tradingBalanceSql(sql`a.client_id`)} end) + b.adverse <= b.used + b.n)`;
+});
+
+/**
+ * Accounts holding one of `moved` (an instrument the batch priced, or one converted through it)
+ * whose equity at the adverse quotes may be at or below their used margin, and every account
+ * in a margin-call episode (a batch may end it). The test is generous by the rounding of each
+ * position's P/L (one cent each, far more than double precision loses on sums of cents), so
+ * no account the exact rules would act on is left out; the caller then walks the batch's
+ * ticks exactly for the few found.
+ */
+export async function screenAccounts(
+  db: Db,
+  moved: readonly string[],
+  quotes: readonly AdverseQuote[],
+): Promise<string[]> {
+  if (moved.length === 0) return [];
+  const params = Object.fromEntries(
+    QUOTE_COLUMNS.map(([key]) => [key, quotes.map((quote) => String(quote[key]))]),
+  ) as ScreenParams;
+  params.moved = [...moved];
+  const rows = await screen(db, params);
   return rows.map((row) => row.id);
 }
 

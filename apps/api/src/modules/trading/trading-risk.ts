@@ -13,8 +13,10 @@ import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { MailService } from '../mail/index.js';
 import type { Tick } from './price-hub.js';
-import { lockAccount, lockOpenPositions } from './trading.repo.js';
-import type { AccountRow, DealRow, PositionRow } from './trading.repo.js';
+import { lockAccount } from './trading.repo.js';
+import { lockOpenPositions } from './trading-positions.repo.js';
+import type { AccountRow } from './trading.repo.js';
+import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { TradingEffects } from './trading-effects.js';
 import { figuresOf, floatingOf, rateOf, tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -175,16 +177,22 @@ export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
     {
       stopOut: stopOutNow = true,
       swapKey,
+      held,
     }: {
       stopOut?: boolean;
       /** The swap posted just before, when that is the change (the protection's event). */
       swapKey?: string;
+      /**
+       * The account row and its open positions (by id) as this transaction already holds them
+       * under the account's lock, so they need not be read again (a market order's fill).
+       */
+      held?: { account: AccountRow; positions: PositionRow[] };
     } = {},
   ): Promise<void> {
-    const account = await lockAccount(tx, accountId);
+    const account = held?.account ?? (await lockAccount(tx, accountId));
     if (!account) return;
     const at = new Date(market.nowMs);
-    const before = await lockOpenPositions(tx, accountId);
+    const before = held?.positions ?? (await lockOpenPositions(tx, accountId));
     const balance = await effects.balanceOf(tx, account);
     const after = stopOutNow
       ? await stopOut(tx, account, before, balance, market)

@@ -1,24 +1,23 @@
-// Trading SQL. Every function takes the database or transaction handle first. Locks follow
-// §11.15: the trading account row first, then its positions and orders, then ledger rows.
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, ne, sql } from 'drizzle-orm';
+// Trading SQL of accounts, idempotency keys and orders (positions and deals:
+// trading-positions.repo.ts). Every function takes the database or transaction handle first.
+// Locks follow §11.15: the trading account row first, then its positions and orders, then
+// ledger rows.
+import { and, asc, desc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import {
-  tradingAccounts,
-  tradingDeals,
-  tradingOrders,
-  tradingPositions,
-  tradingRequests,
-} from '../../db/schema.js';
+import { insertPlaceholders, preparedQuery } from '../../db/prepared.js';
+import { tradingAccounts, tradingOrders, tradingRequests } from '../../db/schema.js';
 import type { TradingAccountKind } from '../../db/schema.js';
 
 export type AccountRow = typeof tradingAccounts.$inferSelect;
 export type OrderRow = typeof tradingOrders.$inferSelect;
 export type NewOrderRow = typeof tradingOrders.$inferInsert;
-export type PositionRow = typeof tradingPositions.$inferSelect;
-export type NewPositionRow = typeof tradingPositions.$inferInsert;
-export type DealRow = typeof tradingDeals.$inferSelect;
-export type NewDealRow = typeof tradingDeals.$inferInsert;
 export type RequestRow = typeof tradingRequests.$inferSelect;
+
+/**
+ * An order row with every column given (nullable ones as null): its insert is a prepared
+ * statement (decision 128), which needs one fixed column list.
+ */
+export type OrderInsert = Required<Omit<NewOrderRow, 'id'>>;
 
 // ---- accounts ----
 
@@ -30,16 +29,26 @@ export async function insertAccount(
   return inserted ?? null;
 }
 
+const accountOfClient = preparedQuery((db) =>
+  db
+    .select()
+    .from(tradingAccounts)
+    .where(
+      and(
+        eq(tradingAccounts.id, sql.placeholder('id')),
+        eq(tradingAccounts.clientId, sql.placeholder('clientId')),
+      ),
+    )
+    .limit(1)
+    .prepare('trading_account_of_client'),
+);
+
 export async function findAccountOfClient(
   db: Db,
   clientId: string,
   id: string,
 ): Promise<AccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(tradingAccounts)
-    .where(and(eq(tradingAccounts.id, id), eq(tradingAccounts.clientId, clientId)))
-    .limit(1);
+  const [row] = await accountOfClient(db, { id, clientId });
   return row ?? null;
 }
 
@@ -70,13 +79,18 @@ export async function listAccountsOfClient(db: Db, clientId: string): Promise<Ac
     .orderBy(asc(tradingAccounts.createdAt), asc(tradingAccounts.id));
 }
 
-export async function lockAccount(db: Db, id: string): Promise<AccountRow | null> {
-  const [row] = await db
+const accountForUpdate = preparedQuery((db) =>
+  db
     .select()
     .from(tradingAccounts)
-    .where(eq(tradingAccounts.id, id))
+    .where(eq(tradingAccounts.id, sql.placeholder('id')))
     .limit(1)
-    .for('update');
+    .for('update')
+    .prepare('trading_account_for_update'),
+);
+
+export async function lockAccount(db: Db, id: string): Promise<AccountRow | null> {
+  const [row] = await accountForUpdate(db, { id });
   return row ?? null;
 }
 
@@ -101,30 +115,85 @@ export async function archiveAccount(db: Db, id: string, at: Date): Promise<void
 
 // ---- idempotency ----
 
+const requestByKey = preparedQuery((db) =>
+  db
+    .select()
+    .from(tradingRequests)
+    .where(
+      and(
+        eq(tradingRequests.accountId, sql.placeholder('accountId')),
+        eq(tradingRequests.key, sql.placeholder('key')),
+      ),
+    )
+    .limit(1)
+    .prepare('trading_request_by_key'),
+);
+
 export async function findRequest(
   db: Db,
   accountId: string,
   key: string,
 ): Promise<RequestRow | null> {
-  const [row] = await db
-    .select()
-    .from(tradingRequests)
-    .where(and(eq(tradingRequests.accountId, accountId), eq(tradingRequests.key, key)))
-    .limit(1);
+  const [row] = await requestByKey(db, { accountId, key });
   return row ?? null;
 }
 
-export async function insertRequest(
-  db: Db,
-  row: { accountId: string; key: string; fingerprint: string; statusCode: number; body: unknown },
-): Promise<void> {
-  await db.insert(tradingRequests).values(row).onConflictDoNothing();
+type RequestInsert = {
+  accountId: string;
+  key: string;
+  fingerprint: string;
+  statusCode: number;
+  body: unknown;
+};
+
+const requestInsert = preparedQuery((db) =>
+  db
+    .insert(tradingRequests)
+    .values(
+      insertPlaceholders<RequestInsert>(['accountId', 'key', 'fingerprint', 'statusCode', 'body']),
+    )
+    .onConflictDoNothing()
+    .prepare('trading_request_insert'),
+);
+
+export async function insertRequest(db: Db, row: RequestInsert): Promise<void> {
+  await requestInsert(db, { ...row, body: JSON.stringify(row.body) });
 }
 
 // ---- orders ----
 
-export async function insertOrder(db: Db, row: NewOrderRow): Promise<OrderRow> {
-  const [inserted] = await db.insert(tradingOrders).values(row).returning();
+const ORDER_COLUMNS = [
+  'accountId',
+  'symbol',
+  'side',
+  'type',
+  'volume',
+  'price',
+  'sl',
+  'tp',
+  'trailingPoints',
+  'timeInForce',
+  'expiresAt',
+  'status',
+  'armedSeq',
+  'ocoGroupId',
+  'rejectCode',
+  'positionId',
+  'requestKey',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof OrderInsert)[];
+
+const orderInsert = preparedQuery((db) =>
+  db
+    .insert(tradingOrders)
+    .values(insertPlaceholders<OrderInsert>(ORDER_COLUMNS))
+    .returning()
+    .prepare('trading_order_insert'),
+);
+
+export async function insertOrder(db: Db, row: OrderInsert): Promise<OrderRow> {
+  const [inserted] = await orderInsert(db, { ...row });
   if (!inserted) throw new Error('order insert returned nothing');
   return inserted;
 }
@@ -140,6 +209,30 @@ export async function findOrderForUpdate(
     .where(and(eq(tradingOrders.id, id), eq(tradingOrders.accountId, accountId)))
     .limit(1)
     .for('update');
+  return row ?? null;
+}
+
+const orderFilled = preparedQuery((db) =>
+  db
+    .update(tradingOrders)
+    .set({
+      status: 'filled',
+      positionId: sql`${sql.placeholder('positionId')}`,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
+    .where(and(eq(tradingOrders.id, sql.placeholder('id')), eq(tradingOrders.status, 'pending')))
+    .returning()
+    .prepare('trading_order_filled'),
+);
+
+/** A pending order filled into `positionId`; null when it is no longer pending. */
+export async function markOrderFilled(
+  db: Db,
+  id: number,
+  positionId: number,
+  at: Date,
+): Promise<OrderRow | null> {
+  const [row] = await orderFilled(db, { id, positionId, at });
   return row ?? null;
 }
 
@@ -219,100 +312,4 @@ export async function findDueOrders(db: Db, now: Date, limit: number): Promise<O
     )
     .orderBy(asc(tradingOrders.id))
     .limit(limit);
-}
-
-// ---- positions ----
-
-export async function insertPosition(db: Db, row: NewPositionRow): Promise<PositionRow> {
-  const [inserted] = await db.insert(tradingPositions).values(row).returning();
-  if (!inserted) throw new Error('position insert returned nothing');
-  return inserted;
-}
-
-export async function findPositionForUpdate(
-  db: Db,
-  accountId: string,
-  id: number,
-): Promise<PositionRow | null> {
-  const [row] = await db
-    .select()
-    .from(tradingPositions)
-    .where(and(eq(tradingPositions.id, id), eq(tradingPositions.accountId, accountId)))
-    .limit(1)
-    .for('update');
-  return row ?? null;
-}
-
-/** Changes an open position at the version read; null when a racer changed it first. */
-export async function updateOpenPosition(
-  db: Db,
-  id: number,
-  version: number,
-  set: Partial<NewPositionRow>,
-): Promise<PositionRow | null> {
-  const [row] = await db
-    .update(tradingPositions)
-    .set({ ...set, version: version + 1 })
-    .where(
-      and(
-        eq(tradingPositions.id, id),
-        eq(tradingPositions.status, 'open'),
-        eq(tradingPositions.version, version),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-export async function listOpenPositions(db: Db, accountId: string): Promise<PositionRow[]> {
-  return db
-    .select()
-    .from(tradingPositions)
-    .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
-    .orderBy(asc(tradingPositions.id));
-}
-
-export async function lockOpenPositions(db: Db, accountId: string): Promise<PositionRow[]> {
-  return db
-    .select()
-    .from(tradingPositions)
-    .where(and(eq(tradingPositions.accountId, accountId), eq(tradingPositions.status, 'open')))
-    .orderBy(asc(tradingPositions.id))
-    .for('update');
-}
-
-// ---- deals ----
-
-/** Inserts a deal unless its key exists (re-processing doubles nothing); null on a repeat. */
-export async function insertDeal(db: Db, row: NewDealRow): Promise<DealRow | null> {
-  const [inserted] = await db.insert(tradingDeals).values(row).onConflictDoNothing().returning();
-  return inserted ?? null;
-}
-
-export async function setDealTransfer(db: Db, id: number, transferId: string): Promise<void> {
-  await db.update(tradingDeals).set({ transferId }).where(eq(tradingDeals.id, id));
-}
-
-/** A page of deals, newest first, below the cursor (a deal id). */
-export async function listDeals(
-  db: Db,
-  accountId: string,
-  { before, limit }: { before: number | null; limit: number },
-): Promise<DealRow[]> {
-  return db
-    .select()
-    .from(tradingDeals)
-    .where(
-      and(
-        eq(tradingDeals.accountId, accountId),
-        before === null ? undefined : lt(tradingDeals.id, before),
-      ),
-    )
-    .orderBy(desc(tradingDeals.id))
-    .limit(limit);
-}
-
-export async function findDealsByIds(db: Db, ids: number[]): Promise<DealRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(tradingDeals).where(inArray(tradingDeals.id, ids));
 }

@@ -1,7 +1,8 @@
 // Rows → the §11.19 answers: prices and lots as decimal strings, money in cents, ids as strings,
 // times ISO-8601 UTC.
 import { formatLots, formatPoints } from '@brokerdesk/shared/trading';
-import type { AccountRow, DealRow, OrderRow, PositionRow } from './trading.repo.js';
+import type { AccountRow, OrderRow } from './trading.repo.js';
+import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { Figures, MarketView } from './trading-market.js';
 import { floatingOf } from './trading-market.js';
 import { specOf } from './trading-specs.js';
