@@ -1,9 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   expect,
+  keepScreenshot,
   registerClient,
   showTerminalSection,
   startIsolatedServer,
@@ -42,17 +43,6 @@ function writeFallingReplay(dir: string): string {
   const file = join(dir, 'trading-eurusd-falling.jsonl');
   writeFileSync(file, `${lines.join('\n')}\n`);
   return file;
-}
-
-/** With E2E_SCREENSHOTS=1, what the client sees is kept in the report (page-fit.ts does so too). */
-async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
-  if (process.env.E2E_SCREENSHOTS !== '1') return;
-  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  await testInfo.attach(`${name} at ${testInfo.project.name} size`, {
-    path,
-    contentType: 'image/png',
-  });
 }
 
 async function buy(page: Page, lots: string) {

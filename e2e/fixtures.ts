@@ -1,5 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 import { join } from 'node:path';
 
 export { expect };
@@ -218,4 +224,15 @@ export async function showTerminalSection(
     .getByRole('navigation', { name: 'Terminal sections' })
     .getByRole('button', { name: section })
     .click();
+}
+
+/** With E2E_SCREENSHOTS=1, what a journey's user sees is kept in the report (page-fit.ts too). */
+export async function keepScreenshot(page: Page, testInfo: TestInfo, name: string) {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
+  const path = testInfo.outputPath(`${name}-${testInfo.project.name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(`${name} at ${testInfo.project.name} size`, {
+    path,
+    contentType: 'image/png',
+  });
 }

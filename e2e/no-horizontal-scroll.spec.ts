@@ -59,6 +59,7 @@ const BACK_OFFICE_PATHS = [
   '/adminDashboard/requests',
   '/adminDashboard/support',
   '/adminDashboard/audit',
+  '/adminDashboard/trading',
   '/adminDashboard/documents',
   '/adminDashboard/staff',
   '/adminDashboard/security',

@@ -13,6 +13,10 @@ export const STAFF_PERMISSIONS = {
   'documents:review': ['owner', 'operations', 'compliance'],
   /** Reply to tickets, close and reopen them. */
   'support:write': ['owner', 'operations', 'support'],
+  /** The dealing desk's reads: positions across clients, exposure (issue 19). */
+  'trading:read': ['owner', 'operations', 'compliance', 'auditor'],
+  /** Act on clients' trading: close a position with a reason (issue 19). */
+  'trading:deal': ['owner', 'operations'],
   /** Read and export the audit log. */
   'audit:read': ['owner', 'compliance', 'auditor'],
   /** Invite, disable and enable staff; revoke their sessions; reset their 2FA. */

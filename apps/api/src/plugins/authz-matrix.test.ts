@@ -106,9 +106,11 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/referral-commissions', 'clients:read'],
       ['POST', '/api/staff/referral-commissions/:id/release', 'money:write'],
       ['POST', '/api/staff/referral-commissions/:id/void', 'money:write'],
-      // Issue 18: the trading book's reads.
-      ['GET', '/api/staff/trading/positions', 'clients:read'],
-      ['GET', '/api/staff/trading/exposure', 'clients:read'],
+      // Issues 18 and 19: the dealing desk (support does not see it; only owner and operations
+      // act).
+      ['GET', '/api/staff/trading/positions', 'trading:read'],
+      ['GET', '/api/staff/trading/exposure', 'trading:read'],
+      ['POST', '/api/staff/trading/positions/:positionId/close', 'trading:deal'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);

@@ -628,6 +628,7 @@ const WRITES_ON_REJECTION: { route: string; table: string; op: string; reason: s
     'PATCH /api/trading/accounts/:id/positions/:positionId',
     'POST /api/trading/accounts/:id/positions/:positionId/close',
     'POST /api/trading/accounts/:id/transfers',
+    'POST /api/staff/trading/positions/:positionId/close',
   ].map((route) => ({
     route,
     table: 'trading_requests',

@@ -70,6 +70,7 @@ export interface DealView {
   reason: string;
   trailing: boolean;
   closedBy: string | null;
+  note: string | null;
 }
 
 export interface ManualQuote {

@@ -51,6 +51,7 @@ export default [
       route('requests', 'routes/admin/requests.tsx'),
       route('support', 'routes/admin/support.tsx'),
       route('audit', 'routes/admin/audit.tsx'),
+      route('trading', 'routes/admin/trading.tsx'),
       route('documents', 'routes/admin/documents.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('security', 'routes/admin/security.tsx'),

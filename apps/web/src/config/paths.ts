@@ -30,6 +30,8 @@ export const paths = {
   adminRequests: '/adminDashboard/requests',
   adminSupport: '/adminDashboard/support',
   adminAudit: '/adminDashboard/audit',
+  /** The dealing desk (issue 19). */
+  adminTrading: '/adminDashboard/trading',
   adminDocuments: '/adminDashboard/documents',
   adminStaff: '/adminDashboard/staff',
   adminSecurity: '/adminDashboard/security',

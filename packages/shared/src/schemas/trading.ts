@@ -4,6 +4,7 @@
 // Exported through @brokerdesk/shared/trading only, so the public pages never load it.
 import { z } from 'zod';
 import { MAX_AMOUNT_CENTS } from '../money.js';
+import { ReasonBodySchema } from './money.js';
 import { CANDLE_PERIODS } from '../trading/candles.js';
 import { TRADING_MESSAGES as m } from '../trading/messages.js';
 import { NUL_CHARACTER_MESSAGE, hasNoNul, isStorableTime } from './storable.js';
@@ -140,6 +141,16 @@ export type ModifyPositionBody = z.infer<typeof ModifyPositionBodySchema>;
 /** POST …/positions/:positionId/close: `{volume?}`, all when absent; the body may be absent. */
 export const ClosePositionBodySchema = z.object({ volume: LotsSchema.optional() }).optional();
 export type ClosePositionBody = z.infer<typeof ClosePositionBodySchema>;
+
+/**
+ * POST /api/staff/trading/positions/:positionId/close (issue 19): the dealing desk closes a
+ * client's position in full or in part, with a reason the client is shown as written.
+ */
+export const StaffClosePositionBodySchema = z.object({
+  reason: ReasonBodySchema.shape.reason,
+  volume: LotsSchema.optional(),
+});
+export type StaffClosePositionBody = z.infer<typeof StaffClosePositionBodySchema>;
 
 /** POST …/transfers (live only): wallet → account ("in") or back ("out"), integer cents. */
 export const TransferBodySchema = z.object({

@@ -242,6 +242,8 @@ export const tradingDeals = pgTable(
     reason: text('reason', { enum: TRADING_DEAL_REASON_VALUES }).notNull(),
     /** 'client:<id>', 'system' or 'staff:<id>' (with a reason, issue 19). */
     closedBy: text('closed_by'),
+    /** Why a member of staff closed it (reason 'staff'): shown to the client as written. */
+    note: text('note'),
     trailing: boolean('trailing').notNull().default(false),
     /** Live accounts: the trade_pnl transfer of a non-zero P/L. */
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
@@ -257,6 +259,7 @@ export const tradingDeals = pgTable(
       sql`${t.reason} in (${inList(TRADING_DEAL_REASON_VALUES)})`,
     ),
     check('trading_deals_volume_positive', sql`${t.volume} > 0`),
+    check('trading_deals_staff_note', sql`${t.reason} <> 'staff' or ${t.note} is not null`),
   ],
 );
 

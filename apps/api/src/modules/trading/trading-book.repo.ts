@@ -1,28 +1,42 @@
-// Staff reads of the trading book (SQL): open positions across clients and the live book's
-// open volume per symbol and side.
+// Staff reads of the trading book (SQL): open positions across clients, the live book's open
+// volume per symbol and side, and whose a position is.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { tradingAccounts, tradingPositions } from '../../db/schema.js';
+import { clients, tradingAccounts, tradingPositions } from '../../db/schema.js';
 import type { TradingAccountKind } from '../../db/schema.js';
 import type { PositionRow } from './trading-positions.repo.js';
 
-/** Staff: open positions across clients, newest first. */
-export async function listAllOpenPositions(
-  db: Db,
-  limit: number,
-): Promise<(PositionRow & { clientId: string; kind: TradingAccountKind })[]> {
+export type StaffPositionRow = PositionRow & {
+  clientId: string;
+  clientName: string;
+  clientEmail: string;
+  kind: TradingAccountKind;
+};
+
+/** Staff: open positions across clients with whose they are, newest first. */
+export async function listAllOpenPositions(db: Db, limit: number): Promise<StaffPositionRow[]> {
   const rows = await db
     .select({
       position: tradingPositions,
       clientId: tradingAccounts.clientId,
+      firstName: clients.firstName,
+      lastName: clients.lastName,
+      email: clients.email,
       kind: tradingAccounts.kind,
     })
     .from(tradingPositions)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, tradingPositions.accountId))
+    .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
     .where(eq(tradingPositions.status, 'open'))
     .orderBy(desc(tradingPositions.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row.position, clientId: row.clientId, kind: row.kind }));
+  return rows.map((row) => ({
+    ...row.position,
+    clientId: row.clientId,
+    clientName: `${row.firstName} ${row.lastName}`,
+    clientEmail: row.email,
+    kind: row.kind,
+  }));
 }
 
 /** Staff: net open volume per symbol and side, live accounts only (the book's exposure). */
@@ -42,4 +56,18 @@ export async function sumOpenVolumeBySymbol(
     .where(and(eq(p.status, 'open'), eq(tradingAccounts.kind, 'live')))
     .groupBy(p.symbol, p.side)
     .orderBy(asc(p.symbol), asc(p.side));
+}
+
+/** Staff: the account and client a position belongs to, whatever its status. */
+export async function findPositionOwner(
+  db: Db,
+  id: number,
+): Promise<{ accountId: string; clientId: string } | null> {
+  const [row] = await db
+    .select({ accountId: tradingAccounts.id, clientId: tradingAccounts.clientId })
+    .from(tradingPositions)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, tradingPositions.accountId))
+    .where(eq(tradingPositions.id, id))
+    .limit(1);
+  return row ?? null;
 }

@@ -148,6 +148,7 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       swapMinor: 0,
       reason: 'client',
       closedBy: null,
+      note: null,
       trailing: false,
       transferId: null,
     });
@@ -171,6 +172,8 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       rate: Rational | null;
       reason: TradingDealReason;
       closedBy: string;
+      /** Why staff closed it (reason 'staff'), shown to the client. */
+      note?: string | null;
       key?: string;
       trailing?: boolean;
       at: Date;
@@ -211,6 +214,7 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       reason: args.reason,
       swapMinor: 0,
       closedBy: args.closedBy,
+      note: args.note ?? null,
       trailing: args.trailing ?? false,
       transferId: null,
     });

@@ -144,6 +144,7 @@ const DEAL_COLUMNS = [
   'swapMinor',
   'reason',
   'closedBy',
+  'note',
   'trailing',
   'transferId',
 ] as const satisfies readonly (keyof DealInsert)[];

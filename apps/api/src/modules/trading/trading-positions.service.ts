@@ -1,13 +1,19 @@
 // Positions (§11.8, §11.10): modify SL/TP/trailing against the current quote, close in full or
-// in part at the latest tick, and the account's lists (orders, positions, deals).
+// in part at the latest tick (the client, or the dealing desk with a reason), and the account's
+// lists (orders, positions, deals).
 import {
   checkPartialClose,
   checkStops,
   closePrice,
   findSpec,
+  formatLots,
   trailedStopLoss,
 } from '@brokerdesk/shared/trading';
+import type { StaffClosePositionBody } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
+import { recordAudit, staffActorId } from '../audit/index.js';
+import type { StaffActor } from '../audit/index.js';
+import { findPositionOwner } from './trading-book.repo.js';
 import { listOrders } from './trading.repo.js';
 import {
   findPositionForUpdate,
@@ -16,7 +22,7 @@ import {
   updateOpenPosition,
 } from './trading-positions.repo.js';
 import type { AccountRow } from './trading.repo.js';
-import type { PositionRow } from './trading-positions.repo.js';
+import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
@@ -108,6 +114,64 @@ export function makeTradingPositions(context: TradingContext) {
     );
   }
 
+  /**
+   * Closes `volume` lots (all when null) of an open position of `account` at the latest tick,
+   * as `closedBy` for `reason`, in the runner's transaction; the answer a repeat gets.
+   */
+  async function closeUnderLock(
+    tx: Db,
+    account: AccountRow,
+    {
+      positionId,
+      lots,
+      key,
+      reason,
+      closedBy,
+      note,
+    }: {
+      positionId: string;
+      lots: number | null;
+      key: string;
+      reason: 'client' | 'staff';
+      closedBy: string;
+      note: string | null;
+    },
+  ): Promise<StoredAnswer & { deal: DealRow }> {
+    const market = httpMarket();
+    const position = await lockOpenPosition(tx, account, positionId);
+    const spec = findSpec(position.symbol);
+    if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
+    // Closes reduce risk: allowed with trading disabled (§11.8), not on a closed market.
+    const quote = tradableQuote(spec, market, context.staleMs);
+    if (!quote) throw refusal('MARKET_CLOSED');
+    const closing = lots ?? position.volume;
+    if (lots !== null && !checkPartialClose(spec, position.volume, lots)) {
+      throw refusal('INVALID_VOLUME');
+    }
+    const closed = await effects.closePosition(tx, {
+      account,
+      position,
+      volume: closing,
+      tick: quote.tick,
+      rate: quote.rate,
+      reason,
+      closedBy,
+      note,
+      key: `partial:${position.id}:${position.version}:${key}`,
+      at: new Date(market.nowMs),
+    });
+    if (!closed) throw refusal('ALREADY_CLOSED');
+    await context.afterAccountChange(tx, account.id, market);
+    return {
+      status: 200,
+      deal: closed.deal,
+      body: {
+        deal: toDealView(closed.deal),
+        position: closed.position ? toPositionView(closed.position, market, hub.source) : null,
+      },
+    };
+  }
+
   async function closePosition({
     clientId,
     accountId,
@@ -121,41 +185,81 @@ export function makeTradingPositions(context: TradingContext) {
     key: string;
     volume?: string;
   }): Promise<StoredAnswer> {
-    const market = httpMarket();
     const lots = volume === undefined ? null : lotsOf(volume);
     return runner.run(
       { clientId, accountId, key, what: `close-position:${positionId}`, body: { volume } },
       async (tx, account) => {
-        const position = await lockOpenPosition(tx, account, positionId);
-        const spec = findSpec(position.symbol);
-        if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
-        // Closes reduce risk: allowed with trading disabled (§11.8), not on a closed market.
-        const quote = tradableQuote(spec, market, context.staleMs);
-        if (!quote) throw refusal('MARKET_CLOSED');
-        const closing = lots ?? position.volume;
-        if (lots !== null && !checkPartialClose(spec, position.volume, lots)) {
-          throw refusal('INVALID_VOLUME');
-        }
-        const closed = await effects.closePosition(tx, {
-          account,
-          position,
-          volume: closing,
-          tick: quote.tick,
-          rate: quote.rate,
+        const { status, body } = await closeUnderLock(tx, account, {
+          positionId,
+          lots,
+          key,
           reason: 'client',
           closedBy: `client:${clientId}`,
-          key: `partial:${position.id}:${position.version}:${key}`,
-          at: new Date(market.nowMs),
+          note: null,
         });
-        if (!closed) throw refusal('ALREADY_CLOSED');
-        await context.afterAccountChange(tx, account.id, market);
-        return {
-          status: 200,
-          body: {
-            deal: toDealView(closed.deal),
-            position: closed.position ? toPositionView(closed.position, market, hub.source) : null,
+        return { status, body };
+      },
+    );
+  }
+
+  /**
+   * The dealing desk closes a client's position (issue 19), in full or in part, with a reason
+   * the client sees on the deal; audited in the same transaction. Any client's position: its
+   * account is found first, then everything runs as the client's own close does, under that
+   * account's lock and with the key stored for it.
+   */
+  async function closeForStaff({
+    staff,
+    positionId,
+    key,
+    body,
+  }: {
+    staff: StaffActor;
+    positionId: string;
+    key: string;
+    body: StaffClosePositionBody;
+  }): Promise<StoredAnswer> {
+    const id = parseId(positionId);
+    const owner = id === null ? null : await findPositionOwner(db, id);
+    if (!owner) throw refusal('ORDER_NOT_FOUND');
+    const lots = body.volume === undefined ? null : lotsOf(body.volume);
+    return runner.run(
+      {
+        clientId: owner.clientId,
+        accountId: owner.accountId,
+        key,
+        what: `staff-close-position:${positionId}`,
+        body,
+      },
+      async (tx, account) => {
+        const {
+          status,
+          body: answer,
+          deal,
+        } = await closeUnderLock(tx, account, {
+          positionId,
+          lots,
+          key,
+          reason: 'staff',
+          closedBy: staffActorId(staff),
+          note: body.reason,
+        });
+        await recordAudit(tx, staff, {
+          action: 'trading.position_close',
+          targetType: 'client',
+          targetId: owner.clientId,
+          after: {
+            accountId: account.id,
+            positionId: String(deal.positionId),
+            dealId: String(deal.id),
+            symbol: deal.symbol,
+            volume: formatLots(deal.volume),
+            price: String(deal.price),
+            pnlMinor: deal.pnlMinor,
+            reason: body.reason,
           },
-        };
+        });
+        return { status, body: answer };
       },
     );
   }
@@ -203,6 +307,7 @@ export function makeTradingPositions(context: TradingContext) {
   return {
     modifyPosition,
     closePosition,
+    closeForStaff,
     listAccountOrders,
     listAccountPositions,
     listAccountDeals,

@@ -1,10 +1,22 @@
-// Staff reads of the trading book (minimal until issue 19's dealing desk): open positions
-// across clients and the net exposure per instrument. Read permission like other staff reads.
+// The dealing desk's API (issue 19): open positions across clients and the net exposure per
+// instrument (owner, operations, compliance and auditor read), and closing a client's position
+// with a reason the client sees (owner and operations act; audited).
+import { StaffClosePositionBodySchema } from '@brokerdesk/shared/trading';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ExposureSchema, StaffPositionsSchema } from './trading.schemas.js';
+import { z } from 'zod';
+import { requireStaffActor } from '../../plugins/auth.js';
+import {
+  CloseResponseSchema,
+  ExposureSchema,
+  RequiredIdempotencyHeadersSchema,
+  StaffPositionsSchema,
+} from './trading.schemas.js';
 import type { TradingService } from './trading.service.js';
 
-const staffRead = { auth: 'staff', permission: 'clients:read' } as const;
+const staffRead = { auth: 'staff', permission: 'trading:read' } as const;
+const staffDeal = { auth: 'staff', permission: 'trading:deal' } as const;
+const StaffPositionParamsSchema = z.object({ positionId: z.string().max(40) });
 const tags = ['staff trading'];
 const security = [{ staffToken: [] }];
 
@@ -38,5 +50,34 @@ export const staffTradingRoutes: FastifyPluginAsyncZod<{ service: TradingService
       },
     },
     async () => service.staff.exposure(),
+  );
+
+  app.post(
+    '/api/staff/trading/positions/:positionId/close',
+    {
+      config: staffDeal,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Close a client’s position in full or in part (volume in lots) with a reason the client sees',
+        params: StaffPositionParamsSchema,
+        headers: RequiredIdempotencyHeadersSchema,
+        body: StaffClosePositionBodySchema,
+        response: { 200: CloseResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string') throw new Error('Idempotency-Key missing after validation');
+      const answer = await service.closeForStaff({
+        staff: requireStaffActor(request),
+        positionId: request.params.positionId,
+        key,
+        body: request.body,
+      });
+      // A stored answer (a repeat of the key answers the first's status and body).
+      return (reply as FastifyReply).code(answer.status).send(answer.body);
+    },
   );
 };

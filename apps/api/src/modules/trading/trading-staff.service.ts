@@ -1,5 +1,5 @@
-// Staff reads (minimal until the dealing desk of issue 19): open positions across clients with
-// their floating P/L, and the book's net exposure per instrument (live accounts).
+// The dealing desk's reads (issue 19): open positions across clients with their floating P/L
+// and whose they are, and the book's net exposure per instrument (live accounts).
 import { formatLots } from '@brokerdesk/shared/trading';
 import { listAllOpenPositions, sumOpenVolumeBySymbol } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
@@ -23,6 +23,8 @@ export function makeStaffTrading({ db, hub }: TradingContext) {
         accountId: row.accountId,
         accountKind: row.kind,
         clientId: row.clientId,
+        clientName: row.clientName,
+        clientEmail: row.clientEmail,
       })),
     };
   }

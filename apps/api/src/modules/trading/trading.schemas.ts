@@ -87,6 +87,8 @@ export const DealViewSchema = z.object({
   swapMinor: z.number().int(),
   reason: z.enum(['client', 'sl', 'tp', 'stop_out', 'staff', 'reset']),
   closedBy: z.string().nullable(),
+  /** Why the dealing desk closed it (reason `staff`), as staff wrote it. */
+  note: z.string().nullable(),
   trailing: z.boolean(),
 });
 
@@ -129,6 +131,8 @@ export const StaffPositionsSchema = z.object({
       accountId: z.string(),
       accountKind: z.enum(['demo', 'live']),
       clientId: z.string(),
+      clientName: z.string(),
+      clientEmail: z.string(),
     }),
   ),
 });

@@ -86,6 +86,8 @@ export function toDealView(deal: DealRow) {
     swapMinor: deal.swapMinor,
     reason: deal.reason,
     closedBy: deal.closedBy,
+    /** Why the dealing desk closed it (reason 'staff'). */
+    note: deal.note,
     trailing: deal.trailing,
   };
 }

@@ -35,6 +35,7 @@ export const ADMIN_MENU: readonly MenuLink[] = [
   { to: paths.adminRegistration, label: 'Manage Registration', permission: 'clients:write' },
   { to: paths.adminSubscription, label: 'Manage Subscription', permission: 'money:write' },
   { to: paths.adminTransaction, label: 'Manage Transaction', permission: 'money:write' },
+  { to: paths.adminTrading, label: 'Dealing desk', permission: 'trading:read' },
   { to: paths.adminAudit, label: 'Audit log', permission: 'audit:read' },
   { to: paths.adminStaff, label: 'Staff', permission: 'staff:manage' },
   { to: paths.adminSecurity, label: 'Two-factor authentication', permission: null },

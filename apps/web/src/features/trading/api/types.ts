@@ -120,6 +120,8 @@ export interface TradingDeal {
   entry?: 'in' | 'out';
   reason: string;
   closedBy: string | null;
+  /** Why the dealing desk closed it (reason 'staff'), as staff wrote it. */
+  note?: string | null;
   /** A stop loss moved there by the trailing stop. */
   trailing?: boolean;
 }

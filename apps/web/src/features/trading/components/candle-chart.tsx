@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/ui/select-field';
 import { useCandles, type CandlePeriodName } from '../api/get-market';
 import type { Candle } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
-import { priceSourceLabel } from '../lib/text';
+import { priceSourceLabel } from '../../../lib/price-source';
 
 const PERIOD_NAMES: Record<CandlePeriodName, string> = {
   '1m': '1 minute',

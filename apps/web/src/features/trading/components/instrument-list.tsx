@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { TradingInstrument } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
-import { priceSourceLabel } from '../lib/text';
+import { priceSourceLabel } from '../../../lib/price-source';
 
 /**
  * Every instrument with its live bid and ask and the day's change. A row's name is a button

@@ -16,7 +16,8 @@ import type {
 } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { quotePoints, rateFor } from '../lib/figures';
-import { priceSourceLabel, sideText } from '../lib/text';
+import { priceSourceLabel } from '../../../lib/price-source';
+import { sideText } from '../lib/text';
 import { checkTicket, EMPTY_TICKET, type TicketField, type TicketForm } from '../lib/ticket';
 
 export interface OrderTicketProps {

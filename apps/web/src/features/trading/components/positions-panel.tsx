@@ -7,7 +7,8 @@ import { useClosePosition, useModifyPosition } from '../api/trade-actions';
 import type { Id, TradingPosition } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { livePnl, quotePoints } from '../lib/figures';
-import { priceSourceLabel, sideText } from '../lib/text';
+import { priceSourceLabel } from '../../../lib/price-source';
+import { sideText } from '../lib/text';
 import { CloseDialog } from './close-dialog';
 import { StopsDialog } from './stops-dialog';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { liveFigures, livePnl } from './figures';
-import { dealReasonText, priceSourceLabel } from './text';
+import { priceSourceLabel } from '../../../lib/price-source';
+import { dealReasonText } from './text';
 
 const quote = (symbol: string, bid: string, ask: string): [string, LiveQuote] => [
   symbol,
@@ -48,14 +49,15 @@ describe('live figures (PRODUCT §11.17)', () => {
 
 describe('words', () => {
   it('names why a deal happened', () => {
-    const base = { closedBy: null, entry: 'out' as const };
+    const base = { note: null, entry: 'out' as const };
     expect(dealReasonText({ ...base, reason: 'client' })).toBe('Closed by you');
     expect(dealReasonText({ ...base, reason: 'sl' })).toBe('Stop loss');
     expect(dealReasonText({ ...base, reason: 'sl', trailing: true })).toBe('Trailing stop');
     expect(dealReasonText({ ...base, reason: 'tp' })).toBe('Take profit');
-    expect(dealReasonText({ ...base, reason: 'staff', closedBy: 'Risk limit' })).toBe(
-      'Closed by staff: Risk limit',
+    expect(dealReasonText({ ...base, reason: 'staff', note: 'Risk limit' })).toBe(
+      'Closed by the dealing desk (“Risk limit”)',
     );
+    expect(dealReasonText({ ...base, reason: 'staff' })).toBe('Closed by the dealing desk');
     expect(dealReasonText({ ...base, entry: 'in', reason: 'client' })).toBe('Opened');
   });
 

@@ -1,30 +1,26 @@
 // Words the terminal shows for what the API sends as codes.
 import type { TradingDeal } from '../api/types';
 
-/** "Simulated prices" for the simulator and replays (PRODUCT §11.1); a real feed names itself. */
-export function priceSourceLabel(source: string | undefined): string {
-  if (source === undefined || source === 'simulated' || source === 'replay')
-    return 'Simulated prices';
-  return `Prices from ${source}`;
-}
-
 const REASONS: Record<string, string> = {
   client: 'Closed by you',
   sl: 'Stop loss',
   tp: 'Take profit',
   stop_out: 'Stop out',
-  staff: 'Closed by staff',
+  staff: 'Closed by the dealing desk',
   reset: 'Demo account reset',
 };
 
-/** "Stop loss", "Take profit", "Closed by you", "Closed by staff: <why>" … */
+/**
+ * "Stop loss", "Take profit", "Closed by you", "Closed by the dealing desk (“<why>”)" … The
+ * desk's reason is shown as staff wrote it: the client is told who closed it and why.
+ */
 export function dealReasonText(
-  deal: Pick<TradingDeal, 'reason' | 'closedBy' | 'entry' | 'trailing'>,
+  deal: Pick<TradingDeal, 'reason' | 'note' | 'entry' | 'trailing'>,
 ): string {
   if (deal.entry === 'in') return deal.reason === 'client' ? 'Opened' : 'Order filled';
   if (deal.reason === 'sl' && deal.trailing) return 'Trailing stop';
   const text = REASONS[deal.reason] ?? deal.reason;
-  if (deal.reason === 'staff' && deal.closedBy) return `${text}: ${deal.closedBy}`;
+  if (deal.reason === 'staff' && deal.note) return `${text} (“${deal.note}”)`;
   return text;
 }
 

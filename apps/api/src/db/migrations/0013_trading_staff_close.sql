@@ -1,0 +1,2 @@
+ALTER TABLE "trading_deals" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "trading_deals" ADD CONSTRAINT "trading_deals_staff_note" CHECK ("trading_deals"."reason" <> 'staff' or "trading_deals"."note" is not null);

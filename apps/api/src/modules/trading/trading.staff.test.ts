@@ -1,0 +1,194 @@
+// The dealing desk closes a client's position with a reason (issue 19): the client's deal says
+// who closed it and why, the P/L is realised as the client's own close would be, the action is
+// audited, a repeated key closes nothing twice, and only owner and operations may act.
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffCaller } from '../../test/money-fixtures.js';
+import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { TestApp } from '../../test/test-app.js';
+import {
+  dealsOf,
+  demoTrader,
+  getAccount,
+  liveTrader,
+  marketOrder,
+  positionsOf,
+  push,
+  pushMajors,
+} from '../../test/trading-fixtures.js';
+import { checkLedger } from '../ledger/index.js';
+
+let t: TestApp;
+let owner: { headers: Record<string, string> };
+
+beforeAll(async () => {
+  // Staff signed in with a password alone (two-factor sign-in is tested on its own).
+  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
+  await pushMajors(t);
+  owner = await staffCaller(t, 'operations');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+function staffClose(
+  who: { headers: Record<string, string> },
+  positionId: string,
+  payload: Record<string, unknown>,
+  key: string | null = randomUUID(),
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/staff/trading/positions/${positionId}/close`,
+    headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload,
+  });
+}
+
+const REASON = 'Closed at the client’s request by telephone, call ref. 4471';
+
+describe('closing a client’s position from the dealing desk', () => {
+  it('realises the P/L on the live account, tells the client who and why, and audits it', async () => {
+    const { who, account } = await liveTrader(t, 100_000);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+    });
+    // +10 pips from the open at the ask 1.10015: the bid 1.10025 closes for +100 ¢.
+    await push(t, ['EURUSD', '1.10025', '1.10055']);
+
+    const response = await staffClose(owner, position.id, { reason: `  ${REASON}  ` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      deal: { entry: 'out', volume: '0.10', price: '1.10025', pnlMinor: 100, reason: 'staff' },
+      position: null,
+    });
+
+    // The client: no open position, the deal with who and why, the balance moved by the P/L.
+    expect(await positionsOf(t, who, account.id)).toEqual([]);
+    const closing = (await dealsOf(t, who, account.id)).find((deal) => deal.entry === 'out');
+    expect(closing).toMatchObject({ reason: 'staff', note: REASON, pnlMinor: 100 });
+    expect(closing?.closedBy).toMatch(/^staff:[0-9a-f-]{36}$/);
+    expect((await getAccount(t, who, account.id)).balanceMinor).toBe(100_100);
+
+    const audit = await t.database.db.execute(
+      sql`select action, target_id, staff_role, after from audit_log where action = 'trading.position_close' and target_id = ${who.id}`,
+    );
+    const rows = (audit as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      staff_role: 'operations',
+      after: { positionId: position.id, volume: '0.10', pnlMinor: 100, reason: REASON },
+    });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+  });
+
+  it('closes part of a position and keeps the rest open with its id', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'GBPUSD',
+      side: 'sell',
+      volume: '0.30',
+    });
+    const response = await staffClose(owner, position.id, { reason: REASON, volume: '0.10' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({
+      deal: { volume: '0.10', reason: 'staff' },
+      position: { id: position.id, volume: '0.20' },
+    });
+  });
+
+  it('answers a repeated key as the first time and closes nothing twice', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'sell',
+      volume: '0.20',
+    });
+    const key = randomUUID();
+    const first = await staffClose(owner, position.id, { reason: REASON, volume: '0.10' }, key);
+    const again = await staffClose(owner, position.id, { reason: REASON, volume: '0.10' }, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const closes = (await dealsOf(t, who, account.id)).filter((deal) => deal.entry === 'out');
+    expect(closes).toHaveLength(1);
+    const other = await staffClose(owner, position.id, { reason: 'Another reason' }, key);
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toEqual({
+      message: 'This idempotency key was used for another request',
+      code: 'CONFLICT',
+    });
+  });
+
+  it('refuses a close without a reason, or without a key, and changes nothing', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+    });
+    for (const payload of [{}, { reason: '   ' }]) {
+      const response = await staffClose(owner, position.id, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: 'Please give a reason the client will see',
+      });
+    }
+    const tooLong = await staffClose(owner, position.id, { reason: 'x'.repeat(501) });
+    expect(tooLong.json()).toMatchObject({ message: 'Reason must be at most 500 characters' });
+    expect((await staffClose(owner, position.id, { reason: REASON }, null)).statusCode).toBe(400);
+    expect(await positionsOf(t, who, account.id)).toHaveLength(1);
+  });
+
+  it('answers 404 for a position that does not exist and 409 for one already closed', async () => {
+    const missing = await staffClose(owner, '999999999', { reason: REASON });
+    expect(missing.statusCode).toBe(404);
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+    });
+    expect((await staffClose(owner, position.id, { reason: REASON })).statusCode).toBe(200);
+    const twice = await staffClose(owner, position.id, { reason: REASON });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'ALREADY_CLOSED' });
+  });
+
+  it('lets compliance and auditors read the desk but not act, and keeps support out', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '0.10',
+    });
+    for (const role of ['compliance', 'auditor'] as const) {
+      const reader = await staffCaller(t, role);
+      const list = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/trading/positions',
+        headers: reader.headers,
+      });
+      expect(list.statusCode).toBe(200);
+      const row = list
+        .json<{ positions: { id: string; clientEmail: string; clientName: string }[] }>()
+        .positions.find((candidate) => candidate.id === position.id);
+      expect(row?.clientEmail).toBe(who.email);
+      expect(row?.clientName).toMatch(/\S+ \S+/);
+      expect((await staffClose(reader, position.id, { reason: REASON })).statusCode).toBe(403);
+    }
+    const support = await staffCaller(t, 'support');
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/trading/exposure',
+      headers: support.headers,
+    });
+    expect(hidden.statusCode).toBe(403);
+    expect(await positionsOf(t, who, account.id)).toHaveLength(1);
+  });
+});

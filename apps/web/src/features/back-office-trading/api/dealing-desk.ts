@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { getToken } from '../../../lib/auth-tokens';
+
+/** An open position of any client (GET /api/staff/trading/positions). */
+export interface DeskPosition {
+  id: string;
+  symbol: string;
+  side: 'buy' | 'sell';
+  volume: string;
+  openPrice: string;
+  openTime: string;
+  sl: string | null;
+  tp: string | null;
+  marginMinor: number;
+  swapMinor: number;
+  floatingPnlMinor: number;
+  closePrice: string | null;
+  accountId: string;
+  accountKind: 'demo' | 'live';
+  clientId: string;
+  clientName: string;
+  clientEmail: string;
+}
+
+export interface DeskPositions {
+  priceSource: string;
+  positions: DeskPosition[];
+}
+
+/** The live book's open lots on one instrument (GET /api/staff/trading/exposure). */
+export interface DeskExposure {
+  symbol: string;
+  long: string;
+  short: string;
+  net: string;
+  positions: number;
+}
+
+/** Under the back office's reads: a close refreshes the desk and the client's pages. */
+const deskKey = ['admin', 'staff', 'dealing-desk'] as const;
+
+/** Floating P/L and exposure move with every quote: the desk asks again this often. */
+export const DESK_REFRESH_MS = 5_000;
+
+const signedIn = () => getToken('admin') !== null;
+
+export function useDeskPositions(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...deskKey, 'positions'],
+      queryFn: ({ signal }) =>
+        apiRequest<DeskPositions>('/api/staff/trading/positions', { auth: 'admin', signal }),
+      enabled: () => enabled && signedIn(),
+      refetchInterval: DESK_REFRESH_MS,
+    }),
+  );
+}
+
+export function useDeskExposure(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...deskKey, 'exposure'],
+      queryFn: ({ signal }) =>
+        apiRequest<{ priceSource: string; instruments: DeskExposure[] }>(
+          '/api/staff/trading/exposure',
+          { auth: 'admin', signal },
+        ),
+      enabled: () => enabled && signedIn(),
+      refetchInterval: DESK_REFRESH_MS,
+    }),
+  );
+}
+
+export interface DeskCloseInput {
+  positionId: string;
+  reason: string;
+  /** One Idempotency-Key per attempt the member makes, reused if the request is retried. */
+  idempotencyKey: string;
+}
+
+/** POST /api/staff/trading/positions/:id/close {reason}: the whole position, at market. */
+export function useDeskClose() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ positionId, reason, idempotencyKey }: DeskCloseInput) =>
+      apiRequest<{ deal: { pnlMinor: number; price: string; volume: string } }>(
+        `/api/staff/trading/positions/${encodeURIComponent(positionId)}/close`,
+        { method: 'POST', auth: 'admin', body: { reason }, idempotencyKey },
+      ),
+    // A 409 (closed meanwhile by the client or a stop) means the list is stale either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAsStaff } from '../../../testing/back-office';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { renderAt } from '../../../testing/render';
+import type { DeskPosition } from '../api/dealing-desk';
+import { DealingDesk } from './dealing-desk';
+
+const POSITION: DeskPosition = {
+  id: '41',
+  symbol: 'GBPUSD',
+  side: 'sell',
+  volume: '0.30',
+  openPrice: '1.26985',
+  openTime: '2026-11-28T09:00:00.000Z',
+  sl: null,
+  tp: null,
+  marginMinor: 19_048,
+  swapMinor: 0,
+  floatingPnlMinor: -1_245,
+  closePrice: '1.27400',
+  accountId: 'acc-1',
+  accountKind: 'live',
+  clientId: 'client-1',
+  clientName: 'Ann Lee',
+  clientEmail: 'ann@example.com',
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  api.on('GET /api/staff/trading/positions', {
+    status: 200,
+    body: { priceSource: 'simulated', positions: [POSITION] },
+  });
+  api.on('GET /api/staff/trading/exposure', {
+    status: 200,
+    body: {
+      priceSource: 'simulated',
+      instruments: [{ symbol: 'GBPUSD', long: '0.00', short: '0.30', net: '-0.30', positions: 1 }],
+    },
+  });
+});
+
+const PATH = '/adminDashboard/trading';
+
+describe('DealingDesk', () => {
+  it('shows an auditor the exposure and each position with its P/L, and no Close', async () => {
+    signInAsStaff(api, 'auditor');
+    renderAt(<DealingDesk />, PATH);
+    const positions = await screen.findByRole('table', { name: /^Open positions across clients/ });
+    expect(await screen.findByText('Simulated prices')).toBeTruthy();
+    await waitFor(() => expect(within(positions).getAllByRole('row')).toHaveLength(2));
+    const row = within(positions).getAllByRole('row')[1];
+    expect(row?.textContent).toContain('Ann Lee');
+    expect(row?.textContent).toContain('Sell 0.30 GBPUSD');
+    expect(row?.textContent).toContain('-$12.45');
+    expect(within(positions).getByRole('link', { name: 'Ann Lee' }).getAttribute('href')).toBe(
+      '/adminDashboard/clients/client-1',
+    );
+    expect(within(positions).queryByRole('button')).toBeNull();
+    const exposure = screen.getByRole('table', { name: /open lots per instrument/ });
+    await waitFor(() => expect(exposure.textContent).toContain('-0.30'));
+  });
+
+  it('closes a position with the reason the client will see, and says what it realised', async () => {
+    signInAsStaff(api, 'operations');
+    api.on('POST /api/staff/trading/positions/41/close', {
+      status: 200,
+      body: {
+        deal: { pnlMinor: -1_245, price: '1.27400', volume: '0.30', reason: 'staff' },
+        position: null,
+      },
+    });
+    const { user } = renderAt(<DealingDesk />, PATH);
+    await user.click(
+      await screen.findByRole('button', { name: 'Close Sell 0.30 GBPUSD of Ann Lee' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Close position' }));
+    expect(
+      await within(dialog).findByText('Please give a reason the client will see'),
+    ).toBeTruthy();
+    await user.type(within(dialog).getByLabelText('Reason'), 'Exposure limit reached');
+    await user.click(within(dialog).getByRole('button', { name: 'Close position' }));
+
+    expect(
+      await screen.findByText(
+        'Closed Sell 0.30 GBPUSD of Ann Lee at 1.27400: -$12.45. The client sees your reason on the deal.',
+      ),
+    ).toBeTruthy();
+    const sent = api.requests.find((request) => request.method === 'POST');
+    expect(sent?.body).toEqual({ reason: 'Exposure limit reached' });
+    expect(sent?.headers.get('Idempotency-Key')).toMatch(/\S{16,}/);
+  });
+
+  it('keeps the dialog open with the server’s refusal', async () => {
+    signInAsStaff(api, 'owner');
+    api.on('POST /api/staff/trading/positions/41/close', {
+      status: 409,
+      body: { code: 'ALREADY_CLOSED', message: 'This position is already closed' },
+    });
+    const { user } = renderAt(<DealingDesk />, PATH);
+    await user.click(
+      await screen.findByRole('button', { name: 'Close Sell 0.30 GBPUSD of Ann Lee' }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Risk limit');
+    await user.click(within(dialog).getByRole('button', { name: 'Close position' }));
+    expect(await within(dialog).findByText('This position is already closed')).toBeTruthy();
+  });
+
+  it('tells support the desk is not theirs and asks the API nothing', async () => {
+    signInAsStaff(api, 'support');
+    renderAt(<DealingDesk />, PATH);
+    expect(await screen.findByText('Your role cannot see the dealing desk.')).toBeTruthy();
+    expect(api.requests.some((request) => request.path.startsWith('/api/staff/trading'))).toBe(
+      false,
+    );
+  });
+});

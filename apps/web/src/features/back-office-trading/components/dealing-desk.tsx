@@ -1,0 +1,289 @@
+import { formatCents, roleCan } from '@brokerdesk/shared';
+import { useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import {
+  ActionNotice,
+  useActionNotice,
+  type ActionOutcome,
+} from '../../../components/ui/action-notice';
+import { DateTime } from '../../../components/ui/date-time';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { actionFailureText } from '../../../components/ui/failure-text';
+import { Pill } from '../../../components/ui/pill';
+import { ReasonDialog } from '../../../components/ui/reason-dialog';
+import { TableFrame } from '../../../components/ui/table-frame';
+import {
+  EmptyRow,
+  SkeletonRows,
+  TableCaption,
+  TableHead,
+} from '../../../components/ui/table-parts';
+import { VisuallyHidden } from '../../../components/ui/visually-hidden';
+import { paths } from '../../../config/paths';
+import { priceSourceLabel } from '../../../lib/price-source';
+import { useIntentKey } from '../../../lib/use-intent-key';
+import {
+  useDeskClose,
+  useDeskExposure,
+  useDeskPositions,
+  type DeskPosition,
+} from '../api/dealing-desk';
+import '../back-office-trading.css';
+
+const sideText = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
+
+/** "Sell 0.30 GBPUSD of Ann Lee": names a position in buttons, dialogs and messages. */
+function positionSubject(position: DeskPosition): string {
+  return `${sideText(position.side)} ${position.volume} ${position.symbol} of ${position.clientName}`;
+}
+
+/** Floating or realised P/L with its sign, coloured by the sign (the text says it too). */
+function Pnl({ minor }: { minor: number }) {
+  const tone = minor > 0 ? 'bo-desk-gain' : minor < 0 ? 'bo-desk-loss' : undefined;
+  return <span className={tone}>{formatCents(minor)}</span>;
+}
+
+function CloseAction({
+  position,
+  onOutcome,
+}: {
+  position: DeskPosition;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  const close = useDeskClose();
+  const intent = useIntentKey();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const subject = positionSubject(position);
+
+  const submit = (reason: string) => {
+    setFailure(null);
+    close.mutate(
+      {
+        positionId: position.id,
+        reason,
+        idempotencyKey: intent.keyFor(`close:${position.id}:${reason}`),
+      },
+      {
+        onSuccess: (answer) => {
+          intent.settle();
+          setAsking(false);
+          onOutcome({
+            tone: 'success',
+            text: `Closed ${subject} at ${answer.deal.price}: ${formatCents(answer.deal.pnlMinor)}. The client sees your reason on the deal.`,
+          });
+        },
+        onError: (error) => {
+          intent.settle(error);
+          setFailure(actionFailureText(error, 'Please try again.'));
+        },
+      },
+    );
+  };
+
+  return (
+    <>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--secondary"
+        onClick={() => {
+          setFailure(null);
+          setAsking(true);
+        }}
+        disabled={close.isPending}
+      >
+        Close
+        <VisuallyHidden> {subject}</VisuallyHidden>
+      </button>
+      {asking ? (
+        <ReasonDialog
+          title={`Close ${subject}`}
+          submitLabel="Close position"
+          pendingLabel="Closing…"
+          pending={close.isPending}
+          failure={failure}
+          onSubmit={submit}
+          onClose={() => setAsking(false)}
+          returnFocusRef={buttonRef}
+        >
+          <p>
+            The whole position is closed at the current market price and its profit or loss is
+            realised. The client sees that the dealing desk closed it, with your reason as you write
+            it; the audit log records who did.
+          </p>
+        </ReasonDialog>
+      ) : null}
+    </>
+  );
+}
+
+// What a position is, its P/L and the action first: on a phone those show before any scrolling.
+const POSITION_COLUMNS = ['Position', 'Floating P/L', 'Client', 'Open → now', 'Opened'] as const;
+const DEAL_COLUMN = 'Actions';
+
+function PositionsTable({
+  enabled,
+  canDeal,
+  onOutcome,
+}: {
+  enabled: boolean;
+  canDeal: boolean;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
+  const captionId = useId();
+  const positions = useDeskPositions(enabled);
+  const columns = canDeal
+    ? [POSITION_COLUMNS[0], POSITION_COLUMNS[1], DEAL_COLUMN, ...POSITION_COLUMNS.slice(2)]
+    : POSITION_COLUMNS;
+  if (positions.isError) {
+    return (
+      <ErrorPanel
+        error={positions.error}
+        message="We could not load the open positions."
+        onRetry={() => void positions.refetch()}
+        retrying={positions.isFetching}
+      />
+    );
+  }
+  return (
+    <>
+      {/* Above the table, which scrolls sideways on a phone: the prices the P/L is at. */}
+      <p className="bo-desk-source">{priceSourceLabel(positions.data?.priceSource)}</p>
+      <TableFrame labelledBy={captionId}>
+        <table aria-busy={positions.isPending}>
+          <TableCaption id={captionId}>Open positions across clients, newest first</TableCaption>
+          <TableHead columns={columns} />
+          <tbody>
+            {positions.isPending ? (
+              <SkeletonRows columns={columns.length} rows={3} />
+            ) : positions.data.positions.length === 0 ? (
+              <EmptyRow columns={columns.length}>No client holds an open position.</EmptyRow>
+            ) : (
+              positions.data.positions.map((position) => (
+                <tr key={position.id}>
+                  <td>
+                    {sideText(position.side)} {position.volume} {position.symbol}{' '}
+                    <Pill tone={position.accountKind === 'live' ? 'info' : 'muted'}>
+                      {position.accountKind === 'live' ? 'Live' : 'Demo'}
+                    </Pill>
+                    <span className="table-sub">#{position.id}</span>
+                  </td>
+                  <td className="table-number">
+                    <Pnl minor={position.floatingPnlMinor} />
+                  </td>
+                  {canDeal ? (
+                    <td>
+                      <CloseAction position={position} onOutcome={onOutcome} />
+                    </td>
+                  ) : null}
+                  <td>
+                    <Link to={paths.adminClient(position.clientId)}>{position.clientName}</Link>
+                    <span className="table-sub">{position.clientEmail}</span>
+                  </td>
+                  <td className="table-number">
+                    {position.openPrice} → {position.closePrice ?? '—'}
+                  </td>
+                  <td>
+                    <DateTime value={position.openTime} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableFrame>
+    </>
+  );
+}
+
+const EXPOSURE_COLUMNS = ['Instrument', 'Long (lots)', 'Short (lots)', 'Net (lots)', 'Positions'];
+
+function ExposureTable({ enabled }: { enabled: boolean }) {
+  const captionId = useId();
+  const exposure = useDeskExposure(enabled);
+  if (exposure.isError) {
+    return (
+      <ErrorPanel
+        error={exposure.error}
+        message="We could not load the exposure."
+        onRetry={() => void exposure.refetch()}
+        retrying={exposure.isFetching}
+      />
+    );
+  }
+  return (
+    <TableFrame labelledBy={captionId}>
+      <table aria-busy={exposure.isPending}>
+        <TableCaption id={captionId}>
+          The book’s open lots per instrument on live accounts
+        </TableCaption>
+        <TableHead columns={EXPOSURE_COLUMNS} />
+        <tbody>
+          {exposure.isPending ? (
+            <SkeletonRows columns={EXPOSURE_COLUMNS.length} rows={2} />
+          ) : exposure.data.instruments.length === 0 ? (
+            <EmptyRow columns={EXPOSURE_COLUMNS.length}>
+              No live account holds an open position.
+            </EmptyRow>
+          ) : (
+            exposure.data.instruments.map((row) => (
+              <tr key={row.symbol}>
+                <th scope="row">{row.symbol}</th>
+                <td className="table-number">{row.long}</td>
+                <td className="table-number">{row.short}</td>
+                <td className="table-number">{row.net}</td>
+                <td className="table-number">{row.positions}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+/**
+ * /adminDashboard/trading: the dealing desk (issue 19). Owner, operations, compliance and
+ * auditors see the book's exposure and every open position with its floating P/L, refreshed
+ * every few seconds; owner and operations close a position with a reason the client sees.
+ */
+export function DealingDesk() {
+  const profile = useAdminProfile();
+  const role = profile.data?.role;
+  // Ask only once the role is known to allow it; without a profile the API decides.
+  const allowed = role === undefined ? profile.isError : roleCan(role, 'trading:read');
+  const canDeal = role !== undefined && roleCan(role, 'trading:deal');
+  const notice = useActionNotice();
+  const exposureId = useId();
+  const positionsId = useId();
+
+  if (role !== undefined && !allowed) {
+    return (
+      <div className="page-section">
+        <h1>Dealing desk</h1>
+        <p>Your role cannot see the dealing desk.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="page-section bo-desk">
+      <h1>Dealing desk</h1>
+      <p className="lead">
+        What clients hold, valued at the latest prices and refreshed every 5 seconds.
+        {canDeal ? ' Closing a position asks for a reason, which the client is shown.' : null}
+      </p>
+      <ActionNotice outcome={notice.outcome} noticeRef={notice.ref} />
+      <section className="bo-section" aria-labelledby={exposureId}>
+        <h2 id={exposureId}>Exposure</h2>
+        <ExposureTable enabled={allowed} />
+      </section>
+      <section className="bo-section" aria-labelledby={positionsId}>
+        <h2 id={positionsId}>Open positions</h2>
+        <PositionsTable enabled={allowed} canDeal={canDeal} onOutcome={notice.report} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+// The back office's dealing desk (issue 19): the book's exposure, open positions across clients
+// and closing one with a reason the client sees.
+export { DealingDesk } from './components/dealing-desk';

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  approveIdentityDocuments,
+  axeViolations,
+  expect,
+  keepScreenshot,
+  registerClient,
+  showTerminalSection,
+  startIsolatedServer,
+  test,
+  waitForMailedLink,
+  type IsolatedServer,
+} from './fixtures';
+
+// Issue 19's staff journey: the dealing desk shows no exposure; a client's live account buys
+// 0.10 EUR/USD and the desk's exposure and open positions show it within a refresh; the owner
+// closes it with a reason (the API tests cover operations and the roles that may not); the exposure is gone, and the client's history says
+// the dealing desk closed it and why. Prices: the isolated server's quiet replay (one quote per
+// major that stays fresh), so the P/L is the spread.
+const OWNER = 'desk-owner';
+const OWNER_PASSWORD = 'dealing-desk-owner-password';
+const REASON = 'Closed on your telephone instruction, call ref. 4471';
+
+test.describe.configure({ timeout: 150_000 });
+
+let server: IsolatedServer;
+test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
+  testInfo.setTimeout(150_000);
+  server = await startIsolatedServer({
+    STAFF_2FA: 'optional',
+    ADMIN_USERNAME: OWNER,
+    ADMIN_PASSWORD: OWNER_PASSWORD,
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+async function json(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number) {
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** A verified client with approved documents, $1,000 in the wallet and $500 on a live account. */
+async function liveClient(api: APIRequestContext, staffHeaders: Record<string, string>) {
+  const client = await registerClient(api, { firstName: 'Lise', lastName: 'Meitner' });
+  const link = await waitForMailedLink({
+    dataDir: server.dataDir,
+    to: client.email,
+    path: '/verifyEmail',
+  });
+  await json(
+    await api.post('/api/email/verify', { data: { token: link.split('#token=')[1] } }),
+    200,
+  );
+  const login = await json(
+    await api.post('/api/userLogin/send', {
+      data: { email: client.email, password: client.password },
+    }),
+    200,
+  );
+  const headers = { 'user-token': String(login.token) };
+  await approveIdentityDocuments(api, headers, staffHeaders);
+  const users = (await (
+    await api.get('/api/allUsers/users', { headers: staffHeaders })
+  ).json()) as { _id: string; email: string }[];
+  const userId = users.find((user) => user.email === client.email)?._id;
+  await json(
+    await api.post('/api/transactions/transaction', {
+      headers: staffHeaders,
+      data: { userId, type: 'Deposit', amount: '1000' },
+    }),
+    201,
+  );
+  const account = await json(
+    await api.post('/api/trading/accounts', { headers, data: { kind: 'live' } }),
+    201,
+  );
+  await json(
+    await api.post(`/api/trading/accounts/${String(account.id)}/transfers`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { direction: 'in', amountMinor: 50_000 },
+    }),
+    201,
+  );
+  return { headers, accountId: String(account.id) };
+}
+
+test('the desk closes a client’s position with a reason; the client sees who and why', async ({
+  page,
+  browser,
+  playwright,
+}, testInfo) => {
+  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+  const owner = await json(
+    await api.post('/api/adminLogin/adminLogin', {
+      data: { username: OWNER, password: OWNER_PASSWORD },
+    }),
+    200,
+  );
+  const ownerHeaders = { 'x-auth-token': String(owner.token) };
+  await page.addInitScript(
+    (token) => localStorage.setItem('admin-token', token),
+    ownerHeaders['x-auth-token'],
+  );
+  await page.goto(`${server.baseUrl}/adminDashboard/trading`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Dealing desk' })).toBeVisible();
+  const exposure = page.getByRole('table', { name: /open lots per instrument/ });
+  await expect(exposure).toContainText('No live account holds an open position.');
+
+  const { headers, accountId } = await liveClient(api, ownerHeaders);
+  await json(
+    await api.post(`/api/trading/accounts/${accountId}/orders`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
+    }),
+    201,
+  );
+
+  // Within a refresh the book shows the client's lots, and the position with its P/L.
+  const eurusd = exposure.getByRole('row').filter({ hasText: 'EURUSD' });
+  await expect(eurusd).toContainText('0.10', { timeout: 15_000 });
+  const positions = page.getByRole('table', { name: /^Open positions across clients/ });
+  await expect(page.getByText('Simulated prices', { exact: true })).toBeVisible();
+  const row = positions.getByRole('row').filter({ hasText: 'Lise Meitner' });
+  await expect(row).toContainText('Buy 0.10 EURUSD');
+  await expect(row).toContainText('-$3.00');
+  expect(await axeViolations(page)).toEqual([]);
+  await keepScreenshot(page, testInfo, 'dealing-desk');
+
+  await row.getByRole('button', { name: 'Close Buy 0.10 EURUSD of Lise Meitner' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Reason').fill(REASON);
+  await dialog.getByRole('button', { name: 'Close position' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Closed Buy 0\.10 EURUSD of Lise Meitner at / }),
+  ).toBeVisible();
+  await expect(exposure).toContainText('No live account holds an open position.', {
+    timeout: 15_000,
+  });
+  await expect(positions).not.toContainText('Lise Meitner');
+
+  // The client's terminal: the close, who made it and why.
+  const clientContext = await browser.newContext({ viewport: page.viewportSize() });
+  const clientPage = await clientContext.newPage();
+  await clientPage.addInitScript(
+    (token) => localStorage.setItem('user-token', token),
+    headers['user-token'],
+  );
+  await clientPage.goto(`${server.baseUrl}/userDashboard/trade`);
+  await clientPage
+    .getByRole('group', { name: 'Account' })
+    .getByRole('button', { name: 'Live' })
+    .click();
+  await showTerminalSection(clientPage, 'Positions');
+  const history = clientPage.getByRole('region', { name: 'History' });
+  const closed = history
+    .getByRole('listitem')
+    .filter({ hasText: `Closed by the dealing desk (“${REASON}”)` });
+  await expect(closed).toHaveCount(1, { timeout: 15_000 });
+  await expect(closed).toContainText('0.10');
+  await keepScreenshot(clientPage, testInfo, 'client-history-after-desk-close');
+  await clientContext.close();
+  await api.dispose();
+});
