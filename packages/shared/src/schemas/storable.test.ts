@@ -14,6 +14,7 @@ import {
 } from './money.js';
 import { NUL_CHARACTER_MESSAGE } from './storable.js';
 import { SupportBodySchema } from './support.js';
+import { StaffClosePositionBodySchema } from './trading.js';
 
 const USER_ID = '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f';
 
@@ -50,6 +51,7 @@ const TEXT_FIELDS: [string, string, z.ZodType, Record<string, unknown>][] = [
   ['SupportBody', 'email', SupportBodySchema, { message: 'Hello', email: 'a@b.co' }],
   ['TicketReplyBody', 'message', TicketReplyBodySchema, { message: 'Done' }],
   ['ReasonBody', 'reason', ReasonBodySchema, { reason: 'Duplicate' }],
+  ['StaffClosePositionBody', 'reason', StaffClosePositionBodySchema, { reason: 'Risk limit' }],
   [
     'StaffPostingBody',
     'reason',
