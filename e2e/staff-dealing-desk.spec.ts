@@ -106,7 +106,7 @@ test('the desk closes a client’s position with a reason; the client sees who a
   );
   await page.goto(`${server.baseUrl}/adminDashboard/trading`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dealing desk' })).toBeVisible();
-  const exposure = page.getByRole('table', { name: /open lots per instrument/ });
+  const exposure = page.getByRole('table', { name: /^The book per instrument/ });
   await expect(exposure).toContainText('No live account holds an open position.');
 
   const { headers, accountId } = await liveClient(api, ownerHeaders);
@@ -121,6 +121,11 @@ test('the desk closes a client’s position with a reason; the client sees who a
   // Within a refresh the book shows the client's lots, and the position with its P/L.
   const eurusd = exposure.getByRole('row').filter({ hasText: 'EURUSD' });
   await expect(eurusd).toContainText('0.10', { timeout: 15_000 });
+  // 10,000 EUR at the bid 1.10000, and the client's side of the spread.
+  await expect(eurusd).toContainText('$11,000.00');
+  await expect(
+    page.getByText(/^Clients’ floating P\/L on live accounts: -\$3\.00\./),
+  ).toBeVisible();
   const positions = page.getByRole('table', { name: /^Open positions across clients/ });
   await expect(page.getByText('Simulated prices', { exact: true })).toBeVisible();
   const row = positions.getByRole('row').filter({ hasText: 'Lise Meitner' });

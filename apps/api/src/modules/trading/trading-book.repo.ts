@@ -1,6 +1,6 @@
 // Staff reads of the trading book (SQL): open positions across clients, the live book's open
-// volume per symbol and side, and whose a position is.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+// positions, and whose a position is.
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, tradingAccounts, tradingPositions } from '../../db/schema.js';
 import type { TradingAccountKind } from '../../db/schema.js';
@@ -39,23 +39,20 @@ export async function listAllOpenPositions(db: Db, limit: number): Promise<Staff
   }));
 }
 
-/** Staff: net open volume per symbol and side, live accounts only (the book's exposure). */
-export async function sumOpenVolumeBySymbol(
+/**
+ * Staff: every open position of a live account (the book's exposure), by symbol: what its
+ * lots, notional and floating P/L are computed from at the latest prices.
+ */
+export async function listLiveOpenPositions(
   db: Db,
-): Promise<{ symbol: string; side: 'buy' | 'sell'; volume: number; positions: number }[]> {
+): Promise<Pick<PositionRow, 'symbol' | 'side' | 'volume' | 'openPrice'>[]> {
   const p = tradingPositions;
   return db
-    .select({
-      symbol: p.symbol,
-      side: p.side,
-      volume: sql<number>`cast(sum(${p.volume}) as bigint)`.mapWith(Number),
-      positions: sql<number>`cast(count(*) as bigint)`.mapWith(Number),
-    })
+    .select({ symbol: p.symbol, side: p.side, volume: p.volume, openPrice: p.openPrice })
     .from(p)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, p.accountId))
     .where(and(eq(p.status, 'open'), eq(tradingAccounts.kind, 'live')))
-    .groupBy(p.symbol, p.side)
-    .orderBy(asc(p.symbol), asc(p.side));
+    .orderBy(asc(p.symbol), asc(p.id));
 }
 
 /** Staff: the account and client a position belongs to, whatever its status. */

@@ -1,12 +1,34 @@
 // The dealing desk's reads (issue 19): open positions across clients with their floating P/L
 // and whose they are, and the book's net exposure per instrument (live accounts).
-import { formatLots } from '@brokerdesk/shared/trading';
-import { listAllOpenPositions, sumOpenVolumeBySymbol } from './trading-book.repo.js';
+import { formatLots, marginMinor } from '@brokerdesk/shared/trading';
+import { listAllOpenPositions, listLiveOpenPositions } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
+import { floatingOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
+import { specOf } from './trading-specs.js';
 import { toPositionView } from './trading.view.js';
 
 const STAFF_POSITIONS_LIMIT = 500;
+
+/**
+ * `net` centilots (negative: short) in USD cents at the price that would close them, signed
+ * like `net`; null without a price or a conversion rate.
+ */
+function netNotionalMinor(symbol: string, net: number, view: MarketView): number | null {
+  if (net === 0) return 0;
+  const spec = specOf(symbol);
+  const tick = view.latest(symbol);
+  const rate = rateOf(spec, view);
+  if (!tick || !rate) return null;
+  const value = marginMinor({
+    spec,
+    volume: Math.abs(net),
+    openPrice: net > 0 ? tick.bid : tick.ask,
+    rate,
+    leverage: 1,
+  });
+  return net > 0 ? value : -value;
+}
 
 export function makeStaffTrading({ db, hub }: TradingContext) {
   function market(): MarketView {
@@ -29,35 +51,54 @@ export function makeStaffTrading({ db, hub }: TradingContext) {
     };
   }
 
+  /**
+   * The live book per instrument: long, short and net lots; the net's notional in USD, valued
+   * at the price that would close it (bid for a net long, ask for a net short), signed like the
+   * net; and the clients' floating P/L. The platform is every client's counterparty, so the
+   * book's own floating P/L is the opposite of the clients'. Null where a price is missing.
+   */
   async function exposure() {
-    const rows = await sumOpenVolumeBySymbol(db);
+    const view = market();
     const bySymbol = new Map<
       string,
-      { symbol: string; longVolume: number; shortVolume: number; positions: number }
+      { longVolume: number; shortVolume: number; positions: number; pnlMinor: number | null }
     >();
-    for (const row of rows) {
+    for (const row of await listLiveOpenPositions(db)) {
       const entry = bySymbol.get(row.symbol) ?? {
-        symbol: row.symbol,
         longVolume: 0,
         shortVolume: 0,
         positions: 0,
+        pnlMinor: 0,
       };
       if (row.side === 'buy') entry.longVolume += row.volume;
       else entry.shortVolume += row.volume;
-      entry.positions += row.positions;
+      entry.positions += 1;
+      const floating = floatingOf(row, view);
+      entry.pnlMinor =
+        floating === null || entry.pnlMinor === null ? null : entry.pnlMinor + floating.pnlMinor;
       bySymbol.set(row.symbol, entry);
     }
-    return {
-      priceSource: hub.source,
-      instruments: [...bySymbol.values()].map((entry) => ({
-        symbol: entry.symbol,
+    const instruments = [...bySymbol.entries()].map(([symbol, entry]) => {
+      const net = entry.longVolume - entry.shortVolume;
+      return {
+        symbol,
         long: formatLots(entry.longVolume),
         short: formatLots(entry.shortVolume),
-        net:
-          (entry.longVolume >= entry.shortVolume ? '' : '-') +
-          formatLots(Math.abs(entry.longVolume - entry.shortVolume)),
+        net: (net >= 0 ? '' : '-') + formatLots(Math.abs(net)),
         positions: entry.positions,
-      })),
+        netNotionalMinor: netNotionalMinor(symbol, net, view),
+        clientsFloatingPnlMinor: entry.pnlMinor,
+      };
+    });
+    const pnls = instruments.map((row) => row.clientsFloatingPnlMinor);
+    const clientsTotal = pnls.includes(null)
+      ? null
+      : pnls.reduce<number>((sum, pnl) => sum + (pnl ?? 0), 0);
+    return {
+      priceSource: hub.source,
+      instruments,
+      clientsFloatingPnlMinor: clientsTotal,
+      bookFloatingPnlMinor: clientsTotal === null ? null : -clientsTotal,
     };
   }
 

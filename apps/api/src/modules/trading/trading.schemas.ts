@@ -146,6 +146,12 @@ export const ExposureSchema = z.object({
       short: z.string(),
       net: z.string(),
       positions: z.number().int(),
+      /** The net lots in USD cents at the price that would close them, signed like `net`. */
+      netNotionalMinor: z.number().int().nullable(),
+      clientsFloatingPnlMinor: z.number().int().nullable(),
     }),
   ),
+  /** The clients' floating P/L on live accounts; the book's is its opposite. */
+  clientsFloatingPnlMinor: z.number().int().nullable(),
+  bookFloatingPnlMinor: z.number().int().nullable(),
 });

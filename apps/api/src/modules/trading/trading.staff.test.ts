@@ -87,6 +87,34 @@ describe('closing a client’s position from the dealing desk', () => {
     expect(await checkLedger(t.database.db)).toEqual([]);
   });
 
+  it('values the live book: net lots, their notional in USD and both sides’ floating P/L', async () => {
+    const { who, account } = await liveTrader(t, 100_000);
+    await marketOrder(t, who, account.id, { symbol: 'GBPUSD', side: 'sell', volume: '0.30' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/staff/trading/exposure',
+      headers: owner.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    // Sold at the bid 1.26985, closed at the ask 1.27015: 30 points on 30,000 GBP is −$9.00;
+    // the net −0.30 lot is worth 30,000 × 1.27015 = $38,104.50 at that ask.
+    expect(response.json()).toMatchObject({
+      instruments: [
+        {
+          symbol: 'GBPUSD',
+          long: '0.00',
+          short: '0.30',
+          net: '-0.30',
+          positions: 1,
+          netNotionalMinor: -3_810_450,
+          clientsFloatingPnlMinor: -900,
+        },
+      ],
+      clientsFloatingPnlMinor: -900,
+      bookFloatingPnlMinor: 900,
+    });
+  });
+
   it('closes part of a position and keeps the rest open with its id', async () => {
     const { who, account } = await demoTrader(t);
     const position = await marketOrder(t, who, account.id, {

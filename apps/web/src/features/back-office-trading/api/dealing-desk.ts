@@ -35,6 +35,17 @@ export interface DeskExposure {
   short: string;
   net: string;
   positions: number;
+  /** The net lots in USD cents at the price that would close them, signed like `net`. */
+  netNotionalMinor: number | null;
+  clientsFloatingPnlMinor: number | null;
+}
+
+export interface DeskBook {
+  priceSource: string;
+  instruments: DeskExposure[];
+  /** The clients' floating P/L on live accounts; the book's (the platform's) is its opposite. */
+  clientsFloatingPnlMinor: number | null;
+  bookFloatingPnlMinor: number | null;
 }
 
 /** Under the back office's reads: a close refreshes the desk and the client's pages. */
@@ -62,10 +73,7 @@ export function useDeskExposure(enabled: boolean) {
     queryOptions({
       queryKey: [...deskKey, 'exposure'],
       queryFn: ({ signal }) =>
-        apiRequest<{ priceSource: string; instruments: DeskExposure[] }>(
-          '/api/staff/trading/exposure',
-          { auth: 'admin', signal },
-        ),
+        apiRequest<DeskBook>('/api/staff/trading/exposure', { auth: 'admin', signal }),
       enabled: () => enabled && signedIn(),
       refetchInterval: DESK_REFRESH_MS,
     }),

@@ -37,7 +37,19 @@ beforeEach(() => {
     status: 200,
     body: {
       priceSource: 'simulated',
-      instruments: [{ symbol: 'GBPUSD', long: '0.00', short: '0.30', net: '-0.30', positions: 1 }],
+      instruments: [
+        {
+          symbol: 'GBPUSD',
+          long: '0.00',
+          short: '0.30',
+          net: '-0.30',
+          positions: 1,
+          netNotionalMinor: -3_810_450,
+          clientsFloatingPnlMinor: -1_245,
+        },
+      ],
+      clientsFloatingPnlMinor: -1_245,
+      bookFloatingPnlMinor: 1_245,
     },
   });
 });
@@ -59,8 +71,14 @@ describe('DealingDesk', () => {
       '/adminDashboard/clients/client-1',
     );
     expect(within(positions).queryByRole('button')).toBeNull();
-    const exposure = screen.getByRole('table', { name: /open lots per instrument/ });
+    const exposure = screen.getByRole('table', { name: /^The book per instrument/ });
     await waitFor(() => expect(exposure.textContent).toContain('-0.30'));
+    expect(exposure.textContent).toContain('-$38,104.50');
+    expect(
+      screen.getByText(
+        /^Clients’ floating P\/L on live accounts: -\$12\.45\. .* the book’s is \$12\.45\.$/,
+      ),
+    ).toBeTruthy();
   });
 
   it('closes a position with the reason the client will see, and says what it realised', async () => {

@@ -199,7 +199,18 @@ function PositionsTable({
   );
 }
 
-const EXPOSURE_COLUMNS = ['Instrument', 'Long (lots)', 'Short (lots)', 'Net (lots)', 'Positions'];
+const EXPOSURE_COLUMNS = [
+  'Instrument',
+  'Net (lots)',
+  'Net notional',
+  'Clients’ floating P/L',
+  'Long (lots)',
+  'Short (lots)',
+  'Positions',
+];
+
+/** A figure the server could not price yet (no quote or conversion rate). */
+const money = (minor: number | null) => (minor === null ? 'no price yet' : formatCents(minor));
 
 function ExposureTable({ enabled }: { enabled: boolean }) {
   const captionId = useId();
@@ -214,34 +225,52 @@ function ExposureTable({ enabled }: { enabled: boolean }) {
       />
     );
   }
+  const book = exposure.data;
   return (
-    <TableFrame labelledBy={captionId}>
-      <table aria-busy={exposure.isPending}>
-        <TableCaption id={captionId}>
-          The book’s open lots per instrument on live accounts
-        </TableCaption>
-        <TableHead columns={EXPOSURE_COLUMNS} />
-        <tbody>
-          {exposure.isPending ? (
-            <SkeletonRows columns={EXPOSURE_COLUMNS.length} rows={2} />
-          ) : exposure.data.instruments.length === 0 ? (
-            <EmptyRow columns={EXPOSURE_COLUMNS.length}>
-              No live account holds an open position.
-            </EmptyRow>
-          ) : (
-            exposure.data.instruments.map((row) => (
-              <tr key={row.symbol}>
-                <th scope="row">{row.symbol}</th>
-                <td className="table-number">{row.long}</td>
-                <td className="table-number">{row.short}</td>
-                <td className="table-number">{row.net}</td>
-                <td className="table-number">{row.positions}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </TableFrame>
+    <>
+      {book && book.instruments.length > 0 ? (
+        <p className="bo-desk-book">
+          Clients’ floating P/L on live accounts: {money(book.clientsFloatingPnlMinor)}. The
+          platform takes the other side of every trade, so the book’s is{' '}
+          {money(book.bookFloatingPnlMinor)}.
+        </p>
+      ) : null}
+      <TableFrame labelledBy={captionId}>
+        <table aria-busy={exposure.isPending}>
+          <TableCaption id={captionId}>
+            The book per instrument on live accounts; notional in US$ at the closing price
+          </TableCaption>
+          <TableHead columns={EXPOSURE_COLUMNS} />
+          <tbody>
+            {exposure.isPending ? (
+              <SkeletonRows columns={EXPOSURE_COLUMNS.length} rows={2} />
+            ) : exposure.data.instruments.length === 0 ? (
+              <EmptyRow columns={EXPOSURE_COLUMNS.length}>
+                No live account holds an open position.
+              </EmptyRow>
+            ) : (
+              exposure.data.instruments.map((row) => (
+                <tr key={row.symbol}>
+                  <th scope="row">{row.symbol}</th>
+                  <td className="table-number">{row.net}</td>
+                  <td className="table-number">{money(row.netNotionalMinor)}</td>
+                  <td className="table-number">
+                    {row.clientsFloatingPnlMinor === null ? (
+                      money(null)
+                    ) : (
+                      <Pnl minor={row.clientsFloatingPnlMinor} />
+                    )}
+                  </td>
+                  <td className="table-number">{row.long}</td>
+                  <td className="table-number">{row.short}</td>
+                  <td className="table-number">{row.positions}</td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableFrame>
+    </>
   );
 }
 
