@@ -110,6 +110,7 @@ describe('authorisation matrix', () => {
       // act).
       ['GET', '/api/staff/trading/positions', 'trading:read'],
       ['GET', '/api/staff/trading/exposure', 'trading:read'],
+      ['GET', '/api/staff/trading/risk', 'trading:read'],
       ['POST', '/api/staff/trading/positions/:positionId/close', 'trading:deal'],
     ];
     for (const [method, url, permission] of sensitive) {

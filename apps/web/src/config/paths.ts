@@ -21,20 +21,6 @@ export const paths = {
   adminLogin: '/adminLogin',
   /** The invitation a new staff member opens from their mail (decision 111). */
   staffInvitation: '/staffInvitation',
-  adminDashboard: '/adminDashboard',
-  adminRegistration: '/adminDashboard/registration',
-  adminSubscription: '/adminDashboard/subscription',
-  adminTransaction: '/adminDashboard/transaction',
-  adminClients: '/adminDashboard/clients',
-  adminClient: (clientId: string) => `/adminDashboard/clients/${encodeURIComponent(clientId)}`,
-  adminRequests: '/adminDashboard/requests',
-  adminSupport: '/adminDashboard/support',
-  adminAudit: '/adminDashboard/audit',
-  /** The dealing desk (issue 19). */
-  adminTrading: '/adminDashboard/trading',
-  adminDocuments: '/adminDashboard/documents',
-  adminStaff: '/adminDashboard/staff',
-  adminSecurity: '/adminDashboard/security',
   terms: '/terms',
   risks: '/risks',
 } as const;

@@ -252,6 +252,10 @@ export const tradingDeals = pgTable(
     uniqueIndex('trading_deals_key_unique').on(t.key),
     index('trading_deals_account_idx').on(t.accountId, t.id),
     index('trading_deals_position_idx').on(t.positionId),
+    // The dealing desk's recent stop-outs, newest first.
+    index('trading_deals_stop_out_idx')
+      .on(t.id)
+      .where(sql`${t.reason} = 'stop_out'`),
     check('trading_deals_side_valid', sql`${t.side} in (${inList(TRADING_SIDE_VALUES)})`),
     check('trading_deals_entry_valid', sql`${t.entry} in (${inList(TRADING_DEAL_ENTRY_VALUES)})`),
     check(

@@ -1,10 +1,18 @@
 // Staff reads of the trading book (SQL): open positions across clients, the live book's open
-// positions, and whose a position is.
-import { and, asc, desc, eq } from 'drizzle-orm';
+// positions, whose a position is, and the risk rules' recent work (margin calls, stop-outs,
+// protections), each with the client it concerns.
+import { and, asc, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { clients, tradingAccounts, tradingPositions } from '../../db/schema.js';
+import {
+  clients,
+  tradingAccounts,
+  tradingDeals,
+  tradingPositions,
+  tradingProtections,
+} from '../../db/schema.js';
 import type { TradingAccountKind } from '../../db/schema.js';
-import type { PositionRow } from './trading-positions.repo.js';
+import type { AccountRow } from './trading.repo.js';
+import type { DealRow, PositionRow } from './trading-positions.repo.js';
 
 export type StaffPositionRow = PositionRow & {
   clientId: string;
@@ -67,4 +75,60 @@ export async function findPositionOwner(
     .where(eq(tradingPositions.id, id))
     .limit(1);
   return row ?? null;
+}
+
+/** Whose a row is, for the desk: the client's id, name and the account's kind. */
+const owner = {
+  clientId: tradingAccounts.clientId,
+  clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+  accountKind: tradingAccounts.kind,
+};
+
+/** Staff: open accounts in a margin-call episode (a partial index finds them), longest first. */
+export async function listMarginCallAccounts(
+  db: Db,
+  limit: number,
+): Promise<{ account: AccountRow; clientName: string }[]> {
+  return db
+    .select({ account: tradingAccounts, clientName: owner.clientName })
+    .from(tradingAccounts)
+    .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
+    .where(and(isNotNull(tradingAccounts.marginCallSince), eq(tradingAccounts.status, 'open')))
+    .orderBy(asc(tradingAccounts.marginCallSince))
+    .limit(limit);
+}
+
+/** Staff: the latest stop-out closes, newest first. */
+export async function listRecentStopOuts(
+  db: Db,
+  limit: number,
+): Promise<
+  (DealRow & { clientId: string; clientName: string; accountKind: TradingAccountKind })[]
+> {
+  const rows = await db
+    .select({ deal: tradingDeals, ...owner })
+    .from(tradingDeals)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, tradingDeals.accountId))
+    .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
+    .where(eq(tradingDeals.reason, 'stop_out'))
+    .orderBy(desc(tradingDeals.id))
+    .limit(limit);
+  return rows.map(({ deal, ...rest }) => ({ ...deal, ...rest }));
+}
+
+/** Staff: the latest negative balance protections, newest first. */
+export async function listRecentProtections(db: Db, limit: number) {
+  return db
+    .select({
+      id: tradingProtections.id,
+      amountMinor: tradingProtections.amountMinor,
+      time: tradingProtections.time,
+      accountId: tradingProtections.accountId,
+      ...owner,
+    })
+    .from(tradingProtections)
+    .innerJoin(tradingAccounts, eq(tradingAccounts.id, tradingProtections.accountId))
+    .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
+    .orderBy(desc(tradingProtections.id))
+    .limit(limit);
 }

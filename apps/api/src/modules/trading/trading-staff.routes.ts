@@ -1,6 +1,6 @@
-// The dealing desk's API (issue 19): open positions across clients and the net exposure per
-// instrument (owner, operations, compliance and auditor read), and closing a client's position
-// with a reason the client sees (owner and operations act; audited).
+// The dealing desk's API (issue 19): open positions across clients, the net exposure per
+// instrument and the risk rules' work (owner, operations, compliance and auditor read), and
+// closing a client's position with a reason the client sees (owner and operations act; audited).
 import { StaffClosePositionBodySchema } from '@brokerdesk/shared/trading';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requireStaffActor } from '../../plugins/auth.js';
 import {
   CloseResponseSchema,
+  DeskRiskSchema,
   ExposureSchema,
   RequiredIdempotencyHeadersSchema,
   StaffPositionsSchema,
@@ -50,6 +51,21 @@ export const staffTradingRoutes: FastifyPluginAsyncZod<{ service: TradingService
       },
     },
     async () => service.staff.exposure(),
+  );
+
+  app.get(
+    '/api/staff/trading/risk',
+    {
+      config: staffRead,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Accounts in a margin call with their figures now, and the latest stop-outs and negative balance protections',
+        response: { 200: DeskRiskSchema },
+      },
+    },
+    async () => service.staff.risk(),
   );
 
   app.post(

@@ -1,14 +1,23 @@
 // The dealing desk's reads (issue 19): open positions across clients with their floating P/L
 // and whose they are, and the book's net exposure per instrument (live accounts).
 import { formatLots, marginMinor } from '@brokerdesk/shared/trading';
-import { listAllOpenPositions, listLiveOpenPositions } from './trading-book.repo.js';
+import {
+  listAllOpenPositions,
+  listLiveOpenPositions,
+  listMarginCallAccounts,
+  listRecentProtections,
+  listRecentStopOuts,
+} from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
-import { floatingOf, rateOf } from './trading-market.js';
+import { figuresOf, floatingOf, rateOf } from './trading-market.js';
+import { listOpenPositions } from './trading-positions.repo.js';
 import type { MarketView } from './trading-market.js';
 import { specOf } from './trading-specs.js';
-import { toPositionView } from './trading.view.js';
+import { toDealView, toPositionView, toProtectionView } from './trading.view.js';
 
 const STAFF_POSITIONS_LIMIT = 500;
+/** How many margin calls, stop-outs and protections the desk lists at most. */
+const DESK_RISK_LIMIT = 50;
 
 /**
  * `net` centilots (negative: short) in USD cents at the price that would close them, signed
@@ -30,7 +39,7 @@ function netNotionalMinor(symbol: string, net: number, view: MarketView): number
   return net > 0 ? value : -value;
 }
 
-export function makeStaffTrading({ db, hub }: TradingContext) {
+export function makeStaffTrading({ db, hub, effects }: TradingContext) {
   function market(): MarketView {
     return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
   }
@@ -102,5 +111,44 @@ export function makeStaffTrading({ db, hub }: TradingContext) {
     };
   }
 
-  return { listPositions, exposure };
+  /**
+   * What the risk rules are doing: accounts in a margin-call episode with their figures now,
+   * and the latest stop-outs and negative balance protections.
+   */
+  async function risk() {
+    const view = market();
+    const calls = await listMarginCallAccounts(db, DESK_RISK_LIMIT);
+    const marginCalls = await Promise.all(
+      calls.map(async ({ account, clientName }) => {
+        const balance = await effects.balanceOf(db, account);
+        const figures = figuresOf(balance, await listOpenPositions(db, account.id), view);
+        return {
+          accountId: account.id,
+          accountKind: account.kind,
+          clientId: account.clientId,
+          clientName,
+          since: account.marginCallSince?.toISOString() ?? null,
+          equityMinor: figures.equityMinor,
+          usedMarginMinor: figures.usedMarginMinor,
+          marginLevel: figures.marginLevel,
+        };
+      }),
+    );
+    const stopOuts = (await listRecentStopOuts(db, DESK_RISK_LIMIT)).map((deal) => ({
+      ...toDealView(deal),
+      clientId: deal.clientId,
+      clientName: deal.clientName,
+      accountKind: deal.accountKind,
+    }));
+    const protections = (await listRecentProtections(db, DESK_RISK_LIMIT)).map((row) => ({
+      ...toProtectionView(row),
+      accountId: row.accountId,
+      clientId: row.clientId,
+      clientName: row.clientName,
+      accountKind: row.accountKind,
+    }));
+    return { priceSource: hub.source, marginCalls, stopOuts, protections };
+  }
+
+  return { listPositions, exposure, risk };
 }

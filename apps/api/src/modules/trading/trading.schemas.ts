@@ -155,3 +155,26 @@ export const ExposureSchema = z.object({
   clientsFloatingPnlMinor: z.number().int().nullable(),
   bookFloatingPnlMinor: z.number().int().nullable(),
 });
+
+const DeskOwnerShape = {
+  clientId: z.string(),
+  clientName: z.string(),
+  accountKind: z.enum(['demo', 'live']),
+};
+
+/** GET /api/staff/trading/risk: what the risk rules are doing (issue 19's dealing desk). */
+export const DeskRiskSchema = z.object({
+  priceSource: z.string(),
+  marginCalls: z.array(
+    z.object({
+      ...DeskOwnerShape,
+      accountId: z.string(),
+      since: z.string().nullable(),
+      equityMinor: z.number().int(),
+      usedMarginMinor: z.number().int(),
+      marginLevel: z.string().nullable(),
+    }),
+  ),
+  stopOuts: z.array(DealViewSchema.extend(DeskOwnerShape)),
+  protections: z.array(ProtectionViewSchema.extend({ ...DeskOwnerShape, accountId: z.string() })),
+});

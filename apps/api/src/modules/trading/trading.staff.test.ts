@@ -188,6 +188,47 @@ describe('closing a client’s position from the dealing desk', () => {
     expect(twice.json()).toMatchObject({ code: 'ALREADY_CLOSED' });
   });
 
+  it('lists accounts in a margin call with their level, then the stop-outs and protections', async () => {
+    const risk = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/trading/risk',
+        headers: owner.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{
+        marginCalls: { accountId: string; marginLevel: string; clientName: string }[];
+        stopOuts: { clientId: string; symbol: string; volume: string; pnlMinor: number }[];
+        protections: { accountId: string; amountMinor: number }[];
+      }>();
+    };
+    // 1.00 lot EUR/USD bought at 1.10020 on $600.10: margin 55,010 ¢, 100 ¢ a point.
+    await push(t, ['EURUSD', '1.09990', '1.10020']);
+    const { who, account } = await liveTrader(t, 60_010);
+    await marketOrder(t, who, account.id, { symbol: 'EURUSD', side: 'buy', volume: '1.00' });
+    expect((await risk()).marginCalls.map((row) => row.accountId)).not.toContain(account.id);
+
+    // At the bid 1.09970 equity is 55,010 ¢: exactly 100 %.
+    await push(t, ['EURUSD', '1.09970', '1.10000']);
+    const called = (await risk()).marginCalls.find((row) => row.accountId === account.id);
+    expect(called).toMatchObject({ marginLevel: '100.00' });
+    expect(called?.clientName).toMatch(/\S+ \S+/);
+
+    // A gap to 1.09000 loses 102,000 ¢ on 60,010: stopped out, and 41,990 ¢ protected.
+    await push(t, ['EURUSD', '1.09000', '1.09030']);
+    const after = await risk();
+    expect(after.marginCalls.map((row) => row.accountId)).not.toContain(account.id);
+    expect(after.stopOuts.find((deal) => deal.clientId === who.id)).toMatchObject({
+      symbol: 'EURUSD',
+      volume: '1.00',
+      pnlMinor: -102_000,
+    });
+    expect(after.protections.find((row) => row.accountId === account.id)).toMatchObject({
+      amountMinor: 41_990,
+    });
+    await push(t, ['EURUSD', '1.09990', '1.10020']);
+  });
+
   it('lets compliance and auditors read the desk but not act, and keeps support out', async () => {
     const { who, account } = await demoTrader(t);
     const position = await marketOrder(t, who, account.id, {

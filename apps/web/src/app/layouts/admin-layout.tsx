@@ -3,6 +3,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link, NavLink, Outlet, redirect, useMatch } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../config/paths';
+import { backOfficePaths } from '../../config/back-office-paths';
 import { site } from '../../content/site';
 import { useAdminLogout, useSessionScope, type StaffSessionScope } from '../../features/admin-auth';
 import { useAdminProfile } from '../../api/get-admin-profile';
@@ -27,24 +28,32 @@ interface MenuLink {
 
 /** The side menu, in order (docs/origin.md §2 plus the back office's pages); Logout follows. */
 export const ADMIN_MENU: readonly MenuLink[] = [
-  { to: paths.adminDashboard, label: 'Dashboard', permission: 'clients:read', end: true },
-  { to: paths.adminClients, label: 'Clients', permission: 'clients:read' },
-  { to: paths.adminRequests, label: 'Requests', permission: 'clients:read' },
-  { to: paths.adminSupport, label: 'Support inbox', permission: 'clients:read' },
-  { to: paths.adminDocuments, label: 'Documents', permission: 'clients:read' },
-  { to: paths.adminRegistration, label: 'Manage Registration', permission: 'clients:write' },
-  { to: paths.adminSubscription, label: 'Manage Subscription', permission: 'money:write' },
-  { to: paths.adminTransaction, label: 'Manage Transaction', permission: 'money:write' },
-  { to: paths.adminTrading, label: 'Dealing desk', permission: 'trading:read' },
-  { to: paths.adminAudit, label: 'Audit log', permission: 'audit:read' },
-  { to: paths.adminStaff, label: 'Staff', permission: 'staff:manage' },
-  { to: paths.adminSecurity, label: 'Two-factor authentication', permission: null },
+  { to: backOfficePaths.adminDashboard, label: 'Dashboard', permission: 'clients:read', end: true },
+  { to: backOfficePaths.adminClients, label: 'Clients', permission: 'clients:read' },
+  { to: backOfficePaths.adminRequests, label: 'Requests', permission: 'clients:read' },
+  { to: backOfficePaths.adminSupport, label: 'Support inbox', permission: 'clients:read' },
+  { to: backOfficePaths.adminDocuments, label: 'Documents', permission: 'clients:read' },
+  {
+    to: backOfficePaths.adminRegistration,
+    label: 'Manage Registration',
+    permission: 'clients:write',
+  },
+  {
+    to: backOfficePaths.adminSubscription,
+    label: 'Manage Subscription',
+    permission: 'money:write',
+  },
+  { to: backOfficePaths.adminTransaction, label: 'Manage Transaction', permission: 'money:write' },
+  { to: backOfficePaths.adminTrading, label: 'Dealing desk', permission: 'trading:read' },
+  { to: backOfficePaths.adminAudit, label: 'Audit log', permission: 'audit:read' },
+  { to: backOfficePaths.adminStaff, label: 'Staff', permission: 'staff:manage' },
+  { to: backOfficePaths.adminSecurity, label: 'Two-factor authentication', permission: null },
 ];
 
 /** The links a session may use: by role, or only the security page until TOTP is set up. */
 export function visibleMenu(profile: AdminProfile, scope: StaffSessionScope): MenuLink[] {
   if (scope === 'enrolment-only')
-    return ADMIN_MENU.filter((link) => link.to === paths.adminSecurity);
+    return ADMIN_MENU.filter((link) => link.to === backOfficePaths.adminSecurity);
   return ADMIN_MENU.filter(
     (link) => link.permission === null || roleCan(profile.role, link.permission),
   );
@@ -67,7 +76,7 @@ export default function AdminLayout() {
   const profile = useAdminProfile();
   const scope = useSessionScope(profile.data);
   const { signOut, isPending } = useAdminLogout();
-  const onSecurityPage = useMatch(paths.adminSecurity) !== null;
+  const onSecurityPage = useMatch(backOfficePaths.adminSecurity) !== null;
 
   useSessionExpiryRedirect('admin', paths.adminLogin);
 
@@ -155,7 +164,7 @@ export default function AdminLayout() {
                 code from your phone to your login, so a leaked password alone cannot open the back
                 office.
               </p>
-              <Link to={paths.adminSecurity} className="button button--primary">
+              <Link to={backOfficePaths.adminSecurity} className="button button--primary">
                 Set up two-factor authentication
               </Link>
             </div>
@@ -167,7 +176,7 @@ export default function AdminLayout() {
                 Your account must use two-factor authentication before you can use the back office.
                 It takes a minute with an authenticator app on your phone.
               </p>
-              <Link to={paths.adminSecurity} className="button button--primary">
+              <Link to={backOfficePaths.adminSecurity} className="button button--primary">
                 Set up two-factor authentication
               </Link>
             </div>

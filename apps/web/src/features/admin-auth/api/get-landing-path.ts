@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { adminProfileQuery } from '../../../api/get-admin-profile';
 import { sessionScopeOf } from './get-session-scope';
 
@@ -12,9 +12,9 @@ export async function getLandingPath(queryClient: QueryClient): Promise<string> 
   try {
     const profile = await queryClient.fetchQuery(adminProfileQuery());
     return sessionScopeOf(profile) === 'enrolment-only'
-      ? paths.adminSecurity
-      : paths.adminDashboard;
+      ? backOfficePaths.adminSecurity
+      : backOfficePaths.adminDashboard;
   } catch {
-    return paths.adminDashboard;
+    return backOfficePaths.adminDashboard;
   }
 }

@@ -11,7 +11,7 @@ import {
 } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useDownloadAuditCsv } from '../api/download-audit-csv';
 import {
@@ -44,7 +44,7 @@ function Target({ entry }: { entry: AuditEntry }) {
       {/* A name a person can read; the id stays in the tooltip for searching by id. */}
       {entry.targetType === 'client' ? (
         <Link
-          to={paths.adminClient(entry.targetId)}
+          to={backOfficePaths.adminClient(entry.targetId)}
           className={entry.targetName ? undefined : 'bo-audit-id'}
           title={entry.targetId}
         >

@@ -6,7 +6,7 @@ import { Pill, type PillTone } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { deviceLabel } from '../../../lib/device-label';
 
 const TICKET_STATUS: Record<SupportTicket['status'], { label: string; tone: PillTone }> = {
@@ -86,7 +86,7 @@ export function ClientTickets({ tickets }: { tickets: StaffClientDetail['tickets
                 <p className="bo-ticket-message-meta">
                   Opened <Timestamp value={ticket.createdAt} /> ·{' '}
                   <Link
-                    to={`${paths.adminSupport}?status=all&ticket=${encodeURIComponent(ticket.id)}`}
+                    to={`${backOfficePaths.adminSupport}?status=all&ticket=${encodeURIComponent(ticket.id)}`}
                   >
                     Open in the inbox
                   </Link>
@@ -134,7 +134,7 @@ export function ClientReferrals({ referrals }: { referrals: StaffClientDetail['r
               referrals.map((referral) => (
                 <tr key={referral.id}>
                   <td>
-                    <Link to={paths.adminClient(referral.id)}>{referral.name}</Link>
+                    <Link to={backOfficePaths.adminClient(referral.id)}>{referral.name}</Link>
                   </td>
                   <td>{referral.email}</td>
                   <td>

@@ -5,7 +5,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
@@ -28,7 +28,7 @@ type Client = StaffClientDetail['client'];
 
 function BackLink() {
   return (
-    <Link to={paths.adminClients} className="bo-client-back">
+    <Link to={backOfficePaths.adminClients} className="bo-client-back">
       ← All clients
     </Link>
   );
@@ -47,7 +47,7 @@ function Profile({ client }: { client: Client }) {
     [
       'Referred by',
       client.referredBy ? (
-        <Link key="referrer" to={paths.adminClient(client.referredBy.id)}>
+        <Link key="referrer" to={backOfficePaths.adminClient(client.referredBy.id)}>
           {client.referredBy.name}
         </Link>
       ) : (

@@ -10,7 +10,7 @@ import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, SkeletonRows, TableCaption } from '../../../components/ui/table-parts';
 import { TextField } from '../../../components/ui/text-field';
 import { useDebouncedCallback } from '../../../components/ui/use-debounced-callback';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { useDownloadClientsCsv } from '../api/download-clients-csv';
 import { readClientListQuery, useStaffClients } from '../api/get-staff-clients';
 import '../back-office-clients.css';
@@ -30,7 +30,7 @@ function ClientRow({ client }: { client: StaffClientRow }) {
   return (
     <tr>
       <td>
-        <Link to={paths.adminClient(client.id)} className="bo-client-name">
+        <Link to={backOfficePaths.adminClient(client.id)} className="bo-client-name">
           {client.name}
         </Link>
       </td>

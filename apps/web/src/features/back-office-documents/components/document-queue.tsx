@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/table-parts';
 import { Timestamp } from '../../../components/ui/timestamp';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { DocumentStatusPill, formatFileSize } from '../../documents';
@@ -73,7 +73,7 @@ function QueueRow({
   return (
     <tr aria-current={selected ? 'true' : undefined} className={selected ? 'bo-row-selected' : ''}>
       <td>
-        <Link to={paths.adminClient(document.client.id)} className="bo-document-client">
+        <Link to={backOfficePaths.adminClient(document.client.id)} className="bo-document-client">
           {document.client.name}
         </Link>
         <span className="table-sub bo-document-email">{document.client.email}</span>

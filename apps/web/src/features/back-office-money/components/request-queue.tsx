@@ -18,7 +18,7 @@ import {
 import { formatTimestamp } from '../../../components/ui/timestamp';
 import { useNow } from '../../../components/ui/use-now';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { methodName } from '../../../lib/transaction-text';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useStaffMoneyRequests } from '../api/get-staff-money-requests';
@@ -54,7 +54,7 @@ function QueueRow({
   return (
     <tr className={overdue ? 'bo-queue-row bo-queue-row--overdue' : 'bo-queue-row'}>
       <td>
-        <Link to={paths.adminClient(request.client.id)} className="bo-queue-client">
+        <Link to={backOfficePaths.adminClient(request.client.id)} className="bo-queue-client">
           {request.client.name}
         </Link>
         <span className="table-sub bo-queue-email">{request.client.email}</span>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { useStaffOverview } from '../api/get-staff-overview';
 import { DailyFlowChart } from './daily-flow-chart';
@@ -64,7 +64,7 @@ function OverviewFigures({ overview }: { overview: Overview }) {
             { label: 'Last 7 days', value: overview.newClients.last7Days },
             { label: 'Last 30 days', value: overview.newClients.last30Days },
           ]}
-          footer={<Link to={paths.adminClients}>All clients</Link>}
+          footer={<Link to={backOfficePaths.adminClients}>All clients</Link>}
         />
         <StatGroup
           title="Pending requests by age"
@@ -78,7 +78,7 @@ function OverviewFigures({ overview }: { overview: Overview }) {
             },
           ]}
           footer={
-            <Link to={paths.adminRequests}>
+            <Link to={backOfficePaths.adminRequests}>
               Review {pending.total} pending {pending.total === 1 ? 'request' : 'requests'}
             </Link>
           }
@@ -100,7 +100,7 @@ function OverviewFigures({ overview }: { overview: Overview }) {
         <StatGroup
           title="Support"
           figures={[{ label: 'Open tickets', value: overview.openTickets }]}
-          footer={<Link to={paths.adminSupport}>Open the support inbox</Link>}
+          footer={<Link to={backOfficePaths.adminSupport}>Open the support inbox</Link>}
         />
       </div>
       <section className="bo-stat-group bo-chart-panel" aria-labelledby={chartHeadingId}>

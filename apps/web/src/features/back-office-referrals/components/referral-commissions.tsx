@@ -27,7 +27,7 @@ import {
   TableHead,
 } from '../../../components/ui/table-parts';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import {
   useDecideReferralCommission,
   type CommissionDecision,
@@ -201,12 +201,12 @@ function CommissionTable({
             commissions.data.items.map((commission) => (
               <tr key={commission.id}>
                 <td>
-                  <Link to={paths.adminClient(commission.referrer.id)}>
+                  <Link to={backOfficePaths.adminClient(commission.referrer.id)}>
                     {commission.referrer.name}
                   </Link>
                 </td>
                 <td>
-                  <Link to={paths.adminClient(commission.referred.id)}>
+                  <Link to={backOfficePaths.adminClient(commission.referred.id)}>
                     {commission.referred.name}
                   </Link>
                   <span className="table-sub">{commission.referred.email}</span>

@@ -6,7 +6,7 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Timestamp } from '../../../components/ui/timestamp';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { ApiError } from '../../../lib/api-client';
 import { useStaffTicket } from '../api/get-staff-ticket';
 import { useChangeTicketStatus, type TicketStatusChange } from '../api/update-ticket';
@@ -129,7 +129,7 @@ export function TicketConversation({
       <p className="bo-conversation-from">
         From{' '}
         {data.client ? (
-          <Link to={paths.adminClient(data.client.id)}>{data.client.name}</Link>
+          <Link to={backOfficePaths.adminClient(data.client.id)}>{data.client.name}</Link>
         ) : (
           'Visitor'
         )}{' '}

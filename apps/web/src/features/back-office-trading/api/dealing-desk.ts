@@ -80,6 +80,46 @@ export function useDeskExposure(enabled: boolean) {
   );
 }
 
+interface DeskOwner {
+  clientId: string;
+  clientName: string;
+  accountKind: 'demo' | 'live';
+}
+
+/** What the risk rules are doing (GET /api/staff/trading/risk). */
+export interface DeskRisk {
+  priceSource: string;
+  marginCalls: (DeskOwner & {
+    accountId: string;
+    since: string | null;
+    equityMinor: number;
+    usedMarginMinor: number;
+    marginLevel: string | null;
+  })[];
+  stopOuts: (DeskOwner & {
+    id: string;
+    symbol: string;
+    side: 'buy' | 'sell';
+    volume: string;
+    price: string;
+    time: string;
+    pnlMinor: number;
+  })[];
+  protections: (DeskOwner & { id: string; accountId: string; amountMinor: number; time: string })[];
+}
+
+export function useDeskRisk(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...deskKey, 'risk'],
+      queryFn: ({ signal }) =>
+        apiRequest<DeskRisk>('/api/staff/trading/risk', { auth: 'admin', signal }),
+      enabled: () => enabled && signedIn(),
+      refetchInterval: DESK_REFRESH_MS,
+    }),
+  );
+}
+
 export interface DeskCloseInput {
   positionId: string;
   reason: string;

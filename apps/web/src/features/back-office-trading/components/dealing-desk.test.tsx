@@ -52,6 +52,36 @@ beforeEach(() => {
       bookFloatingPnlMinor: 1_245,
     },
   });
+  api.on('GET /api/staff/trading/risk', {
+    status: 200,
+    body: {
+      priceSource: 'simulated',
+      marginCalls: [
+        {
+          accountId: 'acc-2',
+          accountKind: 'live',
+          clientId: 'client-2',
+          clientName: 'Max Born',
+          since: '2026-11-28T09:30:00.000Z',
+          equityMinor: 55_010,
+          usedMarginMinor: 55_010,
+          marginLevel: '100.00',
+        },
+      ],
+      stopOuts: [],
+      protections: [
+        {
+          id: '7',
+          accountId: 'acc-3',
+          accountKind: 'live',
+          clientId: 'client-3',
+          clientName: 'Emmy Noether',
+          amountMinor: 41_990,
+          time: '2026-11-28T09:40:00.000Z',
+        },
+      ],
+    },
+  });
 });
 
 const PATH = '/adminDashboard/trading';
@@ -81,6 +111,20 @@ describe('DealingDesk', () => {
     ).toBeTruthy();
   });
 
+  it('lists the accounts in a margin call, the stop-outs and the protections', async () => {
+    signInAsStaff(api, 'compliance');
+    renderAt(<DealingDesk />, PATH);
+    const calls = await screen.findByRole('table', { name: /^Accounts in a margin call/ });
+    await waitFor(() => expect(calls.textContent).toContain('Max Born'));
+    expect(calls.textContent).toContain('100.00 %');
+    expect(calls.textContent).toContain('$550.10');
+    const stopOuts = screen.getByRole('table', { name: /^Latest stop-outs/ });
+    expect(stopOuts.textContent).toContain('No stop-out yet.');
+    const protections = screen.getByRole('table', { name: /^Latest negative balance protections/ });
+    expect(protections.textContent).toContain('Emmy Noether');
+    expect(protections.textContent).toContain('$419.90');
+  });
+
   it('closes a position with the reason the client will see, and says what it realised', async () => {
     signInAsStaff(api, 'operations');
     api.on('POST /api/staff/trading/positions/41/close', {
@@ -90,6 +134,14 @@ describe('DealingDesk', () => {
         position: null,
       },
     });
+    // Once closed, the refreshed list no longer has the row (nor its Close button).
+    api.on('GET /api/staff/trading/positions', () => ({
+      status: 200,
+      body: {
+        priceSource: 'simulated',
+        positions: api.requests.some((request) => request.method === 'POST') ? [] : [POSITION],
+      },
+    }));
     const { user } = renderAt(<DealingDesk />, PATH);
     await user.click(
       await screen.findByRole('button', { name: 'Close Sell 0.30 GBPUSD of Ann Lee' }),
@@ -107,6 +159,7 @@ describe('DealingDesk', () => {
         'Closed Sell 0.30 GBPUSD of Ann Lee at 1.27400: -$12.45. The client sees your reason on the deal.',
       ),
     ).toBeTruthy();
+    expect(await screen.findByText('No client holds an open position.')).toBeTruthy();
     const sent = api.requests.find((request) => request.method === 'POST');
     expect(sent?.body).toEqual({ reason: 'Exposure limit reached' });
     expect(sent?.headers.get('Idempotency-Key')).toMatch(/\S{16,}/);

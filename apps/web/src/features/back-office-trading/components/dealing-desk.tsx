@@ -20,7 +20,7 @@ import {
   TableHead,
 } from '../../../components/ui/table-parts';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
-import { paths } from '../../../config/paths';
+import { backOfficePaths } from '../../../config/back-office-paths';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import {
@@ -30,6 +30,7 @@ import {
   type DeskPosition,
 } from '../api/dealing-desk';
 import '../back-office-trading.css';
+import { RiskActivity } from './risk-activity';
 
 const sideText = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
 
@@ -60,14 +61,16 @@ function CloseAction({
 
   const submit = (reason: string) => {
     setFailure(null);
-    close.mutate(
-      {
+    // mutateAsync, not mutate's callbacks: the refresh after the close removes this row (and
+    // this component) and mutate's own callbacks would then never run, losing the notice.
+    close
+      .mutateAsync({
         positionId: position.id,
         reason,
         idempotencyKey: intent.keyFor(`close:${position.id}:${reason}`),
-      },
-      {
-        onSuccess: (answer) => {
+      })
+      .then(
+        (answer) => {
           intent.settle();
           setAsking(false);
           onOutcome({
@@ -75,12 +78,11 @@ function CloseAction({
             text: `Closed ${subject} at ${answer.deal.price}: ${formatCents(answer.deal.pnlMinor)}. The client sees your reason on the deal.`,
           });
         },
-        onError: (error) => {
+        (error: unknown) => {
           intent.settle(error);
           setFailure(actionFailureText(error, 'Please try again.'));
         },
-      },
-    );
+      );
   };
 
   return (
@@ -180,7 +182,9 @@ function PositionsTable({
                     </td>
                   ) : null}
                   <td>
-                    <Link to={paths.adminClient(position.clientId)}>{position.clientName}</Link>
+                    <Link to={backOfficePaths.adminClient(position.clientId)}>
+                      {position.clientName}
+                    </Link>
                     <span className="table-sub">{position.clientEmail}</span>
                   </td>
                   <td className="table-number">
@@ -313,6 +317,7 @@ export function DealingDesk() {
         <h2 id={positionsId}>Open positions</h2>
         <PositionsTable enabled={allowed} canDeal={canDeal} onOutcome={notice.report} />
       </section>
+      <RiskActivity enabled={allowed} />
     </div>
   );
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "trading_deals_stop_out_idx" ON "trading_deals" USING btree ("id") WHERE "trading_deals"."reason" = 'stop_out';
