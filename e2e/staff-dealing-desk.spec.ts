@@ -16,7 +16,7 @@ import {
 // Issue 19's staff journey: the dealing desk shows no exposure; a client's live account buys
 // 0.10 EUR/USD and the desk's exposure and open positions show it within a refresh; the owner
 // closes it with a reason (the API tests cover operations and the roles that may not); the exposure is gone, and the client's history says
-// the dealing desk closed it and why. Prices: the isolated server's quiet replay (one quote per
+// the dealing desk closed it and why, as does the client's back-office page. Prices: the isolated server's quiet replay (one quote per
 // major that stays fresh), so the P/L is the spread.
 const OWNER = 'desk-owner';
 const OWNER_PASSWORD = 'dealing-desk-owner-password';
@@ -84,7 +84,7 @@ async function liveClient(api: APIRequestContext, staffHeaders: Record<string, s
     }),
     201,
   );
-  return { headers, accountId: String(account.id) };
+  return { headers, accountId: String(account.id), clientId: String(userId) };
 }
 
 test('the desk closes a client’s position with a reason; the client sees who and why', async ({
@@ -109,7 +109,7 @@ test('the desk closes a client’s position with a reason; the client sees who a
   const exposure = page.getByRole('table', { name: /^The book per instrument/ });
   await expect(exposure).toContainText('No live account holds an open position.');
 
-  const { headers, accountId } = await liveClient(api, ownerHeaders);
+  const { headers, accountId, clientId } = await liveClient(api, ownerHeaders);
   await json(
     await api.post(`/api/trading/accounts/${accountId}/orders`, {
       headers: { ...headers, 'idempotency-key': randomUUID() },
@@ -145,6 +145,14 @@ test('the desk closes a client’s position with a reason; the client sees who a
     timeout: 15_000,
   });
   await expect(positions).not.toContainText('Lise Meitner');
+
+  // The client's back-office page: the live account's latest deals say the same.
+  await page.goto(`${server.baseUrl}/adminDashboard/clients/${clientId}`);
+  const deals = page.getByRole('table', { name: 'Live account: latest deals, newest first' });
+  await expect(deals.getByRole('row').nth(1)).toContainText(
+    `Closed by the dealing desk (“${REASON}”)`,
+  );
+  await keepScreenshot(page, testInfo, 'client-page-trading');
 
   // The client's terminal: the close, who made it and why.
   const clientContext = await browser.newContext({ viewport: page.viewportSize() });

@@ -111,6 +111,7 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/trading/positions', 'trading:read'],
       ['GET', '/api/staff/trading/exposure', 'trading:read'],
       ['GET', '/api/staff/trading/risk', 'trading:read'],
+      ['GET', '/api/staff/clients/:clientId/trading', 'trading:read'],
       ['POST', '/api/staff/trading/positions/:positionId/close', 'trading:deal'],
     ];
     for (const [method, url, permission] of sensitive) {

@@ -132,3 +132,13 @@ export async function listRecentProtections(db: Db, limit: number) {
     .orderBy(desc(tradingProtections.id))
     .limit(limit);
 }
+
+/** Staff: whether a client exists (their trading section answers 404 otherwise). */
+export async function clientExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .limit(1);
+  return row !== undefined;
+}

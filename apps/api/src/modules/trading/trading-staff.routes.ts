@@ -10,6 +10,7 @@ import {
   CloseResponseSchema,
   DeskRiskSchema,
   ExposureSchema,
+  StaffClientTradingSchema,
   RequiredIdempotencyHeadersSchema,
   StaffPositionsSchema,
 } from './trading.schemas.js';
@@ -66,6 +67,22 @@ export const staffTradingRoutes: FastifyPluginAsyncZod<{ service: TradingService
       },
     },
     async () => service.staff.risk(),
+  );
+
+  app.get(
+    '/api/staff/clients/:clientId/trading',
+    {
+      config: staffRead,
+      schema: {
+        tags,
+        security,
+        summary:
+          'One client’s trading accounts with their figures now, open positions and latest deals',
+        params: z.object({ clientId: z.string().max(64) }),
+        response: { 200: StaffClientTradingSchema },
+      },
+    },
+    async (request) => service.staff.clientTrading(request.params.clientId),
   );
 
   app.post(

@@ -1,7 +1,11 @@
 // The dealing desk's reads (issue 19): open positions across clients with their floating P/L
 // and whose they are, and the book's net exposure per instrument (live accounts).
 import { formatLots, marginMinor } from '@brokerdesk/shared/trading';
+import { AppError, MESSAGES } from '@brokerdesk/shared';
+import { isUuid } from '../../lib/ids.js';
+import { listAccountsOfClient } from './trading.repo.js';
 import {
+  clientExists,
   listAllOpenPositions,
   listLiveOpenPositions,
   listMarginCallAccounts,
@@ -10,14 +14,16 @@ import {
 } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, floatingOf, rateOf } from './trading-market.js';
-import { listOpenPositions } from './trading-positions.repo.js';
+import { listDeals, listOpenPositions } from './trading-positions.repo.js';
 import type { MarketView } from './trading-market.js';
 import { specOf } from './trading-specs.js';
-import { toDealView, toPositionView, toProtectionView } from './trading.view.js';
+import { toAccountView, toDealView, toPositionView, toProtectionView } from './trading.view.js';
 
 const STAFF_POSITIONS_LIMIT = 500;
 /** How many margin calls, stop-outs and protections the desk lists at most. */
 const DESK_RISK_LIMIT = 50;
+/** A client's page shows each account's latest deals; the client's own history pages the rest. */
+const CLIENT_DEALS_LIMIT = 20;
 
 /**
  * `net` centilots (negative: short) in USD cents at the price that would close them, signed
@@ -150,5 +156,36 @@ export function makeStaffTrading({ db, hub, effects }: TradingContext) {
     return { priceSource: hub.source, marginCalls, stopOuts, protections };
   }
 
-  return { listPositions, exposure, risk };
+  /**
+   * One client's trading for their back-office page: each account (demo and live, archived
+   * ones too) with its figures now, its open positions and its latest deals.
+   */
+  async function clientTrading(clientId: string) {
+    if (!isUuid(clientId) || !(await clientExists(db, clientId))) {
+      throw new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
+    }
+    const view = market();
+    const accounts = await listAccountsOfClient(db, clientId);
+    return {
+      priceSource: hub.source,
+      accounts: await Promise.all(
+        accounts.map(async (account) => {
+          const positions =
+            account.status === 'open' ? await listOpenPositions(db, account.id) : [];
+          const balance = await effects.balanceOf(db, account);
+          const deals = await listDeals(db, account.id, {
+            before: null,
+            limit: CLIENT_DEALS_LIMIT,
+          });
+          return {
+            ...toAccountView(account, figuresOf(balance, positions, view), hub.source),
+            positions: positions.map((position) => toPositionView(position, view, hub.source)),
+            deals: deals.map(toDealView),
+          };
+        }),
+      ),
+    };
+  }
+
+  return { listPositions, exposure, risk, clientTrading };
 }

@@ -178,3 +178,14 @@ export const DeskRiskSchema = z.object({
   stopOuts: z.array(DealViewSchema.extend(DeskOwnerShape)),
   protections: z.array(ProtectionViewSchema.extend({ ...DeskOwnerShape, accountId: z.string() })),
 });
+
+/** GET /api/staff/clients/:clientId/trading: a client's accounts, positions and latest deals. */
+export const StaffClientTradingSchema = z.object({
+  priceSource: z.string(),
+  accounts: z.array(
+    AccountViewSchema.extend({
+      positions: z.array(PositionViewSchema),
+      deals: z.array(DealViewSchema),
+    }),
+  ),
+});

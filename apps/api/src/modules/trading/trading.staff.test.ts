@@ -229,6 +229,50 @@ describe('closing a client’s position from the dealing desk', () => {
     await push(t, ['EURUSD', '1.09990', '1.10020']);
   });
 
+  it('shows a client’s accounts, positions and latest deals on their page', async () => {
+    const { who, account } = await demoTrader(t);
+    const position = await marketOrder(t, who, account.id, {
+      symbol: 'GBPUSD',
+      side: 'buy',
+      volume: '0.20',
+    });
+    expect(
+      (await staffClose(owner, position.id, { reason: REASON, volume: '0.05' })).statusCode,
+    ).toBe(200);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/staff/clients/${who.id}/trading`,
+      headers: owner.headers,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [shown] = response.json<{
+      accounts: {
+        id: string;
+        kind: string;
+        balanceMinor: number;
+        positions: { id: string; volume: string }[];
+        deals: { entry: string; reason: string; note: string | null; volume: string }[];
+      }[];
+    }>().accounts;
+    expect(shown).toMatchObject({
+      id: account.id,
+      kind: 'demo',
+      positions: [{ id: position.id, volume: '0.15' }],
+    });
+    expect(shown?.deals.map((deal) => [deal.entry, deal.reason, deal.volume, deal.note])).toEqual([
+      ['out', 'staff', '0.05', REASON],
+      ['in', 'client', '0.20', null],
+    ]);
+    for (const id of ['not-a-client', '00000000-0000-4000-8000-000000000000']) {
+      const missing = await t.app.inject({
+        method: 'GET',
+        url: `/api/staff/clients/${id}/trading`,
+        headers: owner.headers,
+      });
+      expect(missing.statusCode).toBe(404);
+    }
+  });
+
   it('lets compliance and auditors read the desk but not act, and keeps support out', async () => {
     const { who, account } = await demoTrader(t);
     const position = await marketOrder(t, who, account.id, {

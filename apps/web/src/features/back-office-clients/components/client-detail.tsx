@@ -11,6 +11,7 @@ import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { ClientDocuments } from '../../back-office-documents';
 import { ClientReferralCommissions } from '../../back-office-referrals';
+import { ClientTrading } from '../../back-office-trading';
 import { useStaffClient } from '../api/get-staff-client';
 import {
   ClientReferrals,
@@ -189,6 +190,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         onOutcome={notice.report}
       />
       <ClientSubscriptions subscriptions={detail.data.subscriptions} />
+      <ClientTrading clientId={client.id} />
       <ClientDocuments clientId={client.id} onOutcome={notice.report} />
       <ClientTickets tickets={detail.data.tickets} />
       <ClientReferrals referrals={detail.data.referrals} />

@@ -120,6 +120,51 @@ export function useDeskRisk(enabled: boolean) {
   );
 }
 
+/** A client's account on their back-office page (GET /api/staff/clients/:id/trading). */
+export interface ClientTradingAccount {
+  id: string;
+  kind: 'demo' | 'live';
+  status: string;
+  balanceMinor: number;
+  equityMinor: number;
+  usedMarginMinor: number;
+  freeMarginMinor: number;
+  marginLevel: string | null;
+  marginCall: boolean;
+  positions: Omit<
+    DeskPosition,
+    'accountId' | 'accountKind' | 'clientId' | 'clientName' | 'clientEmail'
+  >[];
+  deals: {
+    id: string;
+    symbol: string;
+    side: 'buy' | 'sell';
+    entry: 'in' | 'out';
+    volume: string;
+    price: string;
+    time: string;
+    pnlMinor: number;
+    reason: string;
+    note: string | null;
+    trailing: boolean;
+  }[];
+}
+
+export function useClientTrading(clientId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...deskKey, 'client', clientId],
+      queryFn: ({ signal }) =>
+        apiRequest<{ priceSource: string; accounts: ClientTradingAccount[] }>(
+          `/api/staff/clients/${encodeURIComponent(clientId)}/trading`,
+          { auth: 'admin', signal },
+        ),
+      enabled: () => enabled && signedIn(),
+      refetchInterval: DESK_REFRESH_MS,
+    }),
+  );
+}
+
 export interface DeskCloseInput {
   positionId: string;
   reason: string;

@@ -1,0 +1,91 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signInAsStaff } from '../../../testing/back-office';
+import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
+import { renderAt } from '../../../testing/render';
+import type { ClientTradingAccount } from '../api/dealing-desk';
+import { ClientTrading } from './client-trading';
+
+const LIVE: ClientTradingAccount = {
+  id: 'acc-1',
+  kind: 'live',
+  status: 'open',
+  balanceMinor: 49_700,
+  equityMinor: 48_455,
+  usedMarginMinor: 19_048,
+  freeMarginMinor: 29_407,
+  marginLevel: '254.38',
+  marginCall: false,
+  positions: [
+    {
+      id: '41',
+      symbol: 'GBPUSD',
+      side: 'sell',
+      volume: '0.30',
+      openPrice: '1.26985',
+      openTime: '2026-11-28T09:00:00.000Z',
+      sl: null,
+      tp: null,
+      marginMinor: 19_048,
+      swapMinor: 0,
+      floatingPnlMinor: -1_245,
+      closePrice: '1.27400',
+    },
+  ],
+  deals: [
+    {
+      id: '9',
+      symbol: 'EURUSD',
+      side: 'buy',
+      entry: 'out',
+      volume: '0.10',
+      price: '1.10000',
+      time: '2026-11-28T08:30:00.000Z',
+      pnlMinor: -300,
+      reason: 'staff',
+      note: 'Closed on the client’s telephone instruction',
+      trailing: false,
+    },
+  ],
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  api = installFakeApi();
+  api.on('GET /api/staff/clients/client-1/trading', {
+    status: 200,
+    body: { priceSource: 'simulated', accounts: [LIVE] },
+  });
+});
+
+const PATH = '/adminDashboard/clients/client-1';
+
+describe('ClientTrading', () => {
+  it('shows each account’s figures, open positions and deals with who closed them and why', async () => {
+    signInAsStaff(api, 'compliance');
+    renderAt(<ClientTrading clientId="client-1" />, PATH);
+    expect(await screen.findByRole('heading', { name: 'Trading' })).toBeTruthy();
+    expect(await screen.findByText(/margin level 254\.38 %/)).toBeTruthy();
+    expect(screen.getByText('Simulated prices')).toBeTruthy();
+    const positions = screen.getByRole('table', { name: 'Live account: open positions' });
+    expect(within(positions).getAllByRole('row')[1]?.textContent).toContain('Sell 0.30 GBPUSD');
+    expect(positions.textContent).toContain('-$12.45');
+    const deals = screen.getByRole('table', { name: 'Live account: latest deals, newest first' });
+    expect(deals.textContent).toContain(
+      'Closed by the dealing desk (“Closed on the client’s telephone instruction”)',
+    );
+  });
+
+  it('shows support nothing and asks the API nothing', async () => {
+    signInAsStaff(api, 'support');
+    const { container } = renderAt(<ClientTrading clientId="client-1" />, PATH);
+    // Once the profile (the role) has been asked for and had time to answer, an allowed role
+    // would have asked for the trading too.
+    await waitFor(() =>
+      expect(api.requests.some((request) => request.path.startsWith('/api/admin'))).toBe(true),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(container.textContent).toBe('');
+    expect(api.requests.some((request) => request.path.includes('/trading'))).toBe(false);
+  });
+});

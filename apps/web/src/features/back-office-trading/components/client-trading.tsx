@@ -1,0 +1,139 @@
+import { formatCents, roleCan } from '@brokerdesk/shared';
+import { useId } from 'react';
+import { useAdminProfile } from '../../../api/get-admin-profile';
+import { DateTime } from '../../../components/ui/date-time';
+import { ErrorPanel } from '../../../components/ui/error-panel';
+import { Pill } from '../../../components/ui/pill';
+import { TableFrame } from '../../../components/ui/table-frame';
+import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
+import { priceSourceLabel } from '../../../lib/price-source';
+import { useClientTrading, type ClientTradingAccount } from '../api/dealing-desk';
+import '../back-office-trading.css';
+
+/** Why a deal happened, as staff read it (the client's own wording is in their terminal). */
+const REASONS: Record<string, string> = {
+  client: 'Closed by the client',
+  sl: 'Stop loss',
+  tp: 'Take profit',
+  stop_out: 'Stop out',
+  staff: 'Closed by the dealing desk',
+  reset: 'Demo account reset',
+};
+
+function dealWhy(deal: ClientTradingAccount['deals'][number]): string {
+  if (deal.entry === 'in') return deal.reason === 'client' ? 'Opened' : 'Order filled';
+  if (deal.reason === 'sl' && deal.trailing) return 'Trailing stop';
+  const text = REASONS[deal.reason] ?? deal.reason;
+  return deal.reason === 'staff' && deal.note ? `${text} (“${deal.note}”)` : text;
+}
+
+const sideText = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
+
+function Account({ account }: { account: ClientTradingAccount }) {
+  const positionsId = useId();
+  const dealsId = useId();
+  const name = account.kind === 'live' ? 'Live' : 'Demo';
+  return (
+    <div className="bo-client-trading-account">
+      <h3>
+        {name} account{' '}
+        {account.status === 'open' ? null : <Pill tone="muted">{account.status}</Pill>}
+        {account.marginCall ? <Pill tone="danger">Margin call</Pill> : null}
+      </h3>
+      <p>
+        Balance {formatCents(account.balanceMinor)} · equity {formatCents(account.equityMinor)} ·
+        used margin {formatCents(account.usedMarginMinor)} · margin level{' '}
+        {account.marginLevel === null ? '—' : `${account.marginLevel} %`}
+      </p>
+      <TableFrame labelledBy={positionsId}>
+        <table>
+          <TableCaption id={positionsId}>{`${name} account: open positions`}</TableCaption>
+          <TableHead columns={['Position', 'Open → now', 'Floating P/L', 'Opened']} />
+          <tbody>
+            {account.positions.length === 0 ? (
+              <EmptyRow columns={4}>No open position.</EmptyRow>
+            ) : (
+              account.positions.map((position) => (
+                <tr key={position.id}>
+                  <td>
+                    {sideText(position.side)} {position.volume} {position.symbol}
+                  </td>
+                  <td className="table-number">
+                    {position.openPrice} → {position.closePrice ?? '—'}
+                  </td>
+                  <td className="table-number">{formatCents(position.floatingPnlMinor)}</td>
+                  <td>
+                    <DateTime value={position.openTime} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableFrame>
+      <TableFrame labelledBy={dealsId}>
+        <table>
+          <TableCaption id={dealsId}>{`${name} account: latest deals, newest first`}</TableCaption>
+          <TableHead columns={['Deal', 'Why', 'P/L', 'Time']} />
+          <tbody>
+            {account.deals.length === 0 ? (
+              <EmptyRow columns={4}>No deal yet.</EmptyRow>
+            ) : (
+              account.deals.map((deal) => (
+                <tr key={deal.id}>
+                  <td>
+                    {sideText(deal.side)} {deal.volume} {deal.symbol} at {deal.price}
+                  </td>
+                  <td className="table-wrap">{dealWhy(deal)}</td>
+                  <td className="table-number">
+                    {deal.entry === 'in' ? '—' : formatCents(deal.pnlMinor)}
+                  </td>
+                  <td>
+                    <DateTime value={deal.time} />
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </TableFrame>
+    </div>
+  );
+}
+
+/**
+ * The Trading section of a client's back-office page (issue 19): each of their trading
+ * accounts with its figures now, open positions and latest deals. For roles that see the
+ * dealing desk; others see nothing of it.
+ */
+export function ClientTrading({ clientId }: { clientId: string }) {
+  const headingId = useId();
+  const role = useAdminProfile().data?.role;
+  const allowed = role !== undefined && roleCan(role, 'trading:read');
+  const trading = useClientTrading(clientId, allowed);
+  if (!allowed) return null;
+  return (
+    <section className="bo-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>Trading</h2>
+      {trading.isError ? (
+        <ErrorPanel
+          error={trading.error}
+          message="We could not load this client’s trading."
+          onRetry={() => void trading.refetch()}
+          retrying={trading.isFetching}
+        />
+      ) : trading.isPending ? (
+        <p aria-busy="true">Loading the trading accounts…</p>
+      ) : trading.data.accounts.length === 0 ? (
+        <p>This client has no trading account.</p>
+      ) : (
+        <>
+          <p className="bo-desk-source">{priceSourceLabel(trading.data.priceSource)}</p>
+          {trading.data.accounts.map((account) => (
+            <Account key={account.id} account={account} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
