@@ -119,3 +119,24 @@ export function insertPlaceholders<Row extends Record<string, unknown>>(
     [K in keyof Row]: SQL;
   };
 }
+
+/** A prepared `unnest(…)`'s columns: each a key (the placeholder's name) and its SQL type. */
+export type ArrayColumns = readonly (readonly [key: string, type: string])[];
+
+/** `$key::type[], …`: the arrays a prepared `unnest(…)` reads, one parameter per column. */
+export function arrayPlaceholders(columns: ArrayColumns): SQL {
+  return sql.join(
+    columns.map(([key, type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+}
+
+/** The values of arrayPlaceholders(columns) for `rows`: each column's values as text. */
+export function arrayParams<Row, Columns extends ArrayColumns>(
+  columns: Columns,
+  rows: readonly Row[],
+): Record<Columns[number][0], string[]> {
+  return Object.fromEntries(
+    columns.map(([key]) => [key, rows.map((row) => String(row[key as keyof Row]))]),
+  ) as Record<Columns[number][0], string[]>;
+}

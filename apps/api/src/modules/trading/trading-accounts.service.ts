@@ -19,7 +19,6 @@ import { listOpenPositions, lockOpenPositions } from './trading-positions.repo.j
 import type { AccountRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf } from './trading-market.js';
-import type { MarketView } from './trading-market.js';
 import { refusal } from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
 import { toAccountView } from './trading.view.js';
@@ -31,14 +30,15 @@ export function makeTradingAccounts(context: TradingContext) {
   const { db, hub, ledger, effects, runner } = context;
   const now = () => new Date(hub.now());
 
-  function httpMarket(): MarketView {
-    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
+  /** An account's open positions (none once archived) and its figures at `market`. */
+  async function stateOf(handle: Db, account: AccountRow, market = context.market()) {
+    const balance = await effects.balanceOf(handle, account);
+    const positions = account.status === 'open' ? await listOpenPositions(handle, account.id) : [];
+    return { positions, figures: figuresOf(balance, positions, market) };
   }
 
   async function viewOf(handle: Db, account: AccountRow): Promise<AccountView> {
-    const balance = await effects.balanceOf(handle, account);
-    const positions = account.status === 'open' ? await listOpenPositions(handle, account.id) : [];
-    return toAccountView(account, figuresOf(balance, positions, httpMarket()), hub.source);
+    return toAccountView(account, (await stateOf(handle, account)).figures, hub.source);
   }
 
   async function listAccounts({ clientId }: { clientId: string }): Promise<AccountView[]> {
@@ -176,7 +176,7 @@ export function makeTradingAccounts(context: TradingContext) {
           actor: `client:${clientId}`,
           at: moved.createdAt,
         });
-        await context.afterAccountChange(tx, account.id, httpMarket());
+        await context.afterAccountChange(tx, account.id, context.market());
         return {
           status: 201,
           body: {
@@ -193,7 +193,7 @@ export function makeTradingAccounts(context: TradingContext) {
     );
   }
 
-  return { listAccounts, openAccount, resetDemo, transfer, viewOf };
+  return { listAccounts, openAccount, resetDemo, transfer, viewOf, stateOf };
 }
 
 export type TradingAccounts = ReturnType<typeof makeTradingAccounts>;

@@ -14,37 +14,24 @@ import type { TradingAccountKind } from '../../db/schema.js';
 import type { AccountRow } from './trading.repo.js';
 import type { DealRow, PositionRow } from './trading-positions.repo.js';
 
-export type StaffPositionRow = PositionRow & {
-  clientId: string;
-  clientName: string;
-  clientEmail: string;
-  kind: TradingAccountKind;
+/** Whose a row is, for the desk: the client's id, name and the account's kind. */
+const owner = {
+  clientId: tradingAccounts.clientId,
+  clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
+  accountKind: tradingAccounts.kind,
 };
 
 /** Staff: open positions across clients with whose they are, newest first. */
-export async function listAllOpenPositions(db: Db, limit: number): Promise<StaffPositionRow[]> {
+export async function listAllOpenPositions(db: Db, limit: number) {
   const rows = await db
-    .select({
-      position: tradingPositions,
-      clientId: tradingAccounts.clientId,
-      firstName: clients.firstName,
-      lastName: clients.lastName,
-      email: clients.email,
-      kind: tradingAccounts.kind,
-    })
+    .select({ position: tradingPositions, ...owner, clientEmail: clients.email })
     .from(tradingPositions)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, tradingPositions.accountId))
     .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
     .where(eq(tradingPositions.status, 'open'))
     .orderBy(desc(tradingPositions.id))
     .limit(limit);
-  return rows.map((row) => ({
-    ...row.position,
-    clientId: row.clientId,
-    clientName: `${row.firstName} ${row.lastName}`,
-    clientEmail: row.email,
-    kind: row.kind,
-  }));
+  return rows.map(({ position, ...rest }) => ({ ...position, ...rest }));
 }
 
 /**
@@ -76,13 +63,6 @@ export async function findPositionOwner(
     .limit(1);
   return row ?? null;
 }
-
-/** Whose a row is, for the desk: the client's id, name and the account's kind. */
-const owner = {
-  clientId: tradingAccounts.clientId,
-  clientName: sql<string>`${clients.firstName} || ' ' || ${clients.lastName}`,
-  accountKind: tradingAccounts.kind,
-};
 
 /** Staff: open accounts in a margin-call episode (a partial index finds them), longest first. */
 export async function listMarginCallAccounts(

@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { preparedQuery, preparedSql } from '../../db/prepared.js';
+import { arrayParams, arrayPlaceholders, preparedQuery, preparedSql } from '../../db/prepared.js';
 import { tradingEvaluatorCursor } from '../../db/schema.js';
 
 /**
@@ -37,19 +37,14 @@ type RangeParams = Record<(typeof RANGE_COLUMNS)[number][0], string[]>;
  * statement (six array parameters) and read by every arm.
  */
 function withRanges(): SQL {
-  const columns = RANGE_COLUMNS.map(
-    ([key, type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`,
-  );
   return sql`with b as materialized (
-    select * from unnest(${sql.join(columns, sql`, `)})
+    select * from unnest(${arrayPlaceholders(RANGE_COLUMNS)})
       as b(symbol, min_bid, max_bid, min_ask, max_ask, last_seq))`;
 }
 
 /** The statements' parameters for a batch's ranges. */
 export function rangeParams(ranges: readonly SymbolRange[]): RangeParams {
-  return Object.fromEntries(
-    RANGE_COLUMNS.map(([key]) => [key, ranges.map((range) => String(range[key]))]),
-  ) as RangeParams;
+  return arrayParams(RANGE_COLUMNS, ranges);
 }
 
 // Each arm probes its partial index once per symbol of the batch: a lateral subquery (kept

@@ -19,6 +19,8 @@ export interface TradingContext {
   /** QUOTE_STALE_SECONDS in ms: an older latest tick makes an instrument not tradable. */
   staleMs: number;
   demoBalanceMinor: number;
+  /** The latest quotes and the engine's time now: what a request is checked and valued at. */
+  market(): MarketView;
   /**
    * The risk rules (§11.12, trading-risk.ts): run in the transaction of every change to an
    * account (fill, close, transfer) and of every account a tick brings to a rule, at the

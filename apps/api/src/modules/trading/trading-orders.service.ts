@@ -120,10 +120,6 @@ export function makeTradingOrders(context: TradingContext) {
   const { runner, effects, hub } = context;
   const now = () => new Date(hub.now());
 
-  function httpMarket(): MarketView {
-    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
-  }
-
   /** Step 5: archived demo, live under LIVE_TRADING=off. */
   function assertTradingAllowed(account: AccountRow): void {
     if (account.status !== 'open') throw refusal('TRADING_DISABLED');
@@ -264,7 +260,7 @@ export function makeTradingOrders(context: TradingContext) {
     key: string;
     body: PlaceOrderRequest;
   }): Promise<StoredAnswer> {
-    const market = httpMarket();
+    const market = context.market();
     const requests = body.oco === true ? body.orders : [body];
     if (body.oco === true && requests.some((order) => order.type === 'market')) {
       throw invalid('orders', 'An OCO request holds exactly two pending orders of one instrument');
@@ -352,7 +348,7 @@ export function makeTradingOrders(context: TradingContext) {
     key?: string;
     body: OrderChange;
   }): Promise<StoredAnswer> {
-    const market = httpMarket();
+    const market = context.market();
     return runner.run(
       { clientId, accountId, key, what: `modify-order:${orderId}`, body },
       async (tx, account) => {

@@ -25,7 +25,6 @@ import type { AccountRow } from './trading.repo.js';
 import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { tradableQuote } from './trading-market.js';
-import type { MarketView } from './trading-market.js';
 import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
 import { listProtections } from './trading-risk.repo.js';
@@ -41,10 +40,6 @@ const DEALS_PAGE_MAX = 200;
 
 export function makeTradingPositions(context: TradingContext) {
   const { runner, effects, hub, db } = context;
-
-  function httpMarket(): MarketView {
-    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
-  }
 
   async function lockOpenPosition(
     tx: Db,
@@ -71,7 +66,7 @@ export function makeTradingPositions(context: TradingContext) {
     key?: string;
     body: PositionChange;
   }): Promise<StoredAnswer> {
-    const market = httpMarket();
+    const market = context.market();
     return runner.run(
       { clientId, accountId, key, what: `modify-position:${positionId}`, body },
       async (tx, account) => {
@@ -137,7 +132,7 @@ export function makeTradingPositions(context: TradingContext) {
       note: string | null;
     },
   ): Promise<StoredAnswer & { deal: DealRow }> {
-    const market = httpMarket();
+    const market = context.market();
     const position = await lockOpenPosition(tx, account, positionId);
     const spec = findSpec(position.symbol);
     if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
@@ -275,7 +270,7 @@ export function makeTradingPositions(context: TradingContext) {
   }
 
   async function listAccountPositions({ account }: { account: AccountRow }) {
-    const market = httpMarket();
+    const market = context.market();
     return (await listOpenPositions(db, account.id)).map((position) =>
       toPositionView(position, market, hub.source),
     );

@@ -3,7 +3,7 @@
 // stop-out sequences, and negative balance protections.
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { preparedSql } from '../../db/prepared.js';
+import { arrayParams, arrayPlaceholders, preparedSql } from '../../db/prepared.js';
 import {
   tradingAccounts,
   tradingDeals,
@@ -42,12 +42,9 @@ const QUOTE_COLUMNS = [
 type ScreenParams = Record<(typeof QUOTE_COLUMNS)[number][0] | 'moved', string[]>;
 
 const screen = preparedSql<{ id: string }, ScreenParams>('trading_risk_screen', () => {
-  const columns = QUOTE_COLUMNS.map(
-    ([key, type]) => sql`${sql.placeholder(key)}::${sql.raw(type)}[]`,
-  );
   return sql`
     with q as materialized (
-      select * from unnest(${sql.join(columns, sql`, `)})
+      select * from unnest(${arrayPlaceholders(QUOTE_COLUMNS)})
         as q(symbol, lowest_bid, highest_ask, rate_low, rate_high, contract, digits)),
     holders as (
       select distinct p.account_id from trading_positions p
@@ -86,11 +83,7 @@ export async function screenAccounts(
   quotes: readonly AdverseQuote[],
 ): Promise<string[]> {
   if (moved.length === 0) return [];
-  const params = Object.fromEntries(
-    QUOTE_COLUMNS.map(([key]) => [key, quotes.map((quote) => String(quote[key]))]),
-  ) as ScreenParams;
-  params.moved = [...moved];
-  const rows = await screen(db, params);
+  const rows = await screen(db, { ...arrayParams(QUOTE_COLUMNS, quotes), moved: [...moved] });
   return rows.map((row) => row.id);
 }
 

@@ -13,8 +13,9 @@ import {
   listRecentStopOuts,
 } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
-import { figuresOf, floatingOf, rateOf } from './trading-market.js';
-import { listDeals, listOpenPositions } from './trading-positions.repo.js';
+import { floatingOf, rateOf } from './trading-market.js';
+import { listDeals } from './trading-positions.repo.js';
+import type { TradingAccounts } from './trading-accounts.service.js';
 import type { MarketView } from './trading-market.js';
 import { specOf } from './trading-specs.js';
 import { toAccountView, toDealView, toPositionView, toProtectionView } from './trading.view.js';
@@ -45,11 +46,10 @@ function netNotionalMinor(symbol: string, net: number, view: MarketView): number
   return net > 0 ? value : -value;
 }
 
-export function makeStaffTrading({ db, hub, effects }: TradingContext) {
-  function market(): MarketView {
-    return { latest: (symbol) => hub.latest(symbol), nowMs: hub.now() };
-  }
-
+export function makeStaffTrading(
+  { db, hub, market }: TradingContext,
+  accounts: Pick<TradingAccounts, 'stateOf'>,
+) {
   async function listPositions() {
     const view = market();
     const rows = await listAllOpenPositions(db, STAFF_POSITIONS_LIMIT);
@@ -58,7 +58,7 @@ export function makeStaffTrading({ db, hub, effects }: TradingContext) {
       positions: rows.map((row) => ({
         ...toPositionView(row, view, hub.source),
         accountId: row.accountId,
-        accountKind: row.kind,
+        accountKind: row.accountKind,
         clientId: row.clientId,
         clientName: row.clientName,
         clientEmail: row.clientEmail,
@@ -126,8 +126,7 @@ export function makeStaffTrading({ db, hub, effects }: TradingContext) {
     const calls = await listMarginCallAccounts(db, DESK_RISK_LIMIT);
     const marginCalls = await Promise.all(
       calls.map(async ({ account, clientName }) => {
-        const balance = await effects.balanceOf(db, account);
-        const figures = figuresOf(balance, await listOpenPositions(db, account.id), view);
+        const { figures } = await accounts.stateOf(db, account, view);
         return {
           accountId: account.id,
           accountKind: account.kind,
@@ -165,20 +164,18 @@ export function makeStaffTrading({ db, hub, effects }: TradingContext) {
       throw new AppError('NOT_FOUND', MESSAGES.money.clientNotFound);
     }
     const view = market();
-    const accounts = await listAccountsOfClient(db, clientId);
+    const rows = await listAccountsOfClient(db, clientId);
     return {
       priceSource: hub.source,
       accounts: await Promise.all(
-        accounts.map(async (account) => {
-          const positions =
-            account.status === 'open' ? await listOpenPositions(db, account.id) : [];
-          const balance = await effects.balanceOf(db, account);
+        rows.map(async (account) => {
+          const { positions, figures } = await accounts.stateOf(db, account, view);
           const deals = await listDeals(db, account.id, {
             before: null,
             limit: CLIENT_DEALS_LIMIT,
           });
           return {
-            ...toAccountView(account, figuresOf(balance, positions, view), hub.source),
+            ...toAccountView(account, figures, hub.source),
             positions: positions.map((position) => toPositionView(position, view, hub.source)),
             deals: deals.map(toDealView),
           };

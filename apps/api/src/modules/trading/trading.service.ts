@@ -47,6 +47,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     liveTrading: deps.liveTrading,
     staleMs,
     demoBalanceMinor: deps.demoBalanceMinor,
+    market: () => ({ latest: (symbol) => hub.latest(symbol), nowMs: hub.now() }),
     afterAccountChange: risk.apply,
   };
   const accounts = makeTradingAccounts(context);
@@ -61,7 +62,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
       effects,
       risk,
       readLatestTicksAt: deps.readLatestTicksAt,
-      marketNow: () => ({ latest: (symbol) => hub.latest(symbol), nowMs: hub.now() }),
+      marketNow: context.market,
     }),
     log: deps.log,
   });
@@ -71,7 +72,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ...accounts,
     ...orders,
     ...positions,
-    staff: makeStaffTrading(context),
+    staff: makeStaffTrading(context, accounts),
     evaluator,
   };
 }

@@ -6,28 +6,10 @@ import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
+import { dealReasonText, sideText } from '../../../lib/deal-text';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useClientTrading, type ClientTradingAccount } from '../api/dealing-desk';
 import '../back-office-trading.css';
-
-/** Why a deal happened, as staff read it (the client's own wording is in their terminal). */
-const REASONS: Record<string, string> = {
-  client: 'Closed by the client',
-  sl: 'Stop loss',
-  tp: 'Take profit',
-  stop_out: 'Stop out',
-  staff: 'Closed by the dealing desk',
-  reset: 'Demo account reset',
-};
-
-function dealWhy(deal: ClientTradingAccount['deals'][number]): string {
-  if (deal.entry === 'in') return deal.reason === 'client' ? 'Opened' : 'Order filled';
-  if (deal.reason === 'sl' && deal.trailing) return 'Trailing stop';
-  const text = REASONS[deal.reason] ?? deal.reason;
-  return deal.reason === 'staff' && deal.note ? `${text} (“${deal.note}”)` : text;
-}
-
-const sideText = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
 
 function Account({ account }: { account: ClientTradingAccount }) {
   const positionsId = useId();
@@ -84,7 +66,7 @@ function Account({ account }: { account: ClientTradingAccount }) {
                   <td>
                     {sideText(deal.side)} {deal.volume} {deal.symbol} at {deal.price}
                   </td>
-                  <td className="table-wrap">{dealWhy(deal)}</td>
+                  <td className="table-wrap">{dealReasonText(deal, 'staff')}</td>
                   <td className="table-number">
                     {deal.entry === 'in' ? '—' : formatCents(deal.pnlMinor)}
                   </td>

@@ -10,7 +10,6 @@ import {
 import { DateTime } from '../../../components/ui/date-time';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { actionFailureText } from '../../../components/ui/failure-text';
-import { Pill } from '../../../components/ui/pill';
 import { ReasonDialog } from '../../../components/ui/reason-dialog';
 import { TableFrame } from '../../../components/ui/table-frame';
 import {
@@ -21,6 +20,7 @@ import {
 } from '../../../components/ui/table-parts';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import { backOfficePaths } from '../../../config/back-office-paths';
+import { sideText } from '../../../lib/deal-text';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useIntentKey } from '../../../lib/use-intent-key';
 import {
@@ -30,9 +30,8 @@ import {
   type DeskPosition,
 } from '../api/dealing-desk';
 import '../back-office-trading.css';
+import { AccountKind } from './account-kind';
 import { RiskActivity } from './risk-activity';
-
-const sideText = (side: 'buy' | 'sell') => (side === 'buy' ? 'Buy' : 'Sell');
 
 /** "Sell 0.30 GBPUSD of Ann Lee": names a position in buttons, dialogs and messages. */
 function positionSubject(position: DeskPosition): string {
@@ -168,9 +167,7 @@ function PositionsTable({
                 <tr key={position.id}>
                   <td>
                     {sideText(position.side)} {position.volume} {position.symbol}{' '}
-                    <Pill tone={position.accountKind === 'live' ? 'info' : 'muted'}>
-                      {position.accountKind === 'live' ? 'Live' : 'Demo'}
-                    </Pill>
+                    <AccountKind kind={position.accountKind} />
                     <span className="table-sub">#{position.id}</span>
                   </td>
                   <td className="table-number">

@@ -3,7 +3,6 @@ import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
 import { ErrorPanel } from '../../../components/ui/error-panel';
-import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import {
   EmptyRow,
@@ -13,6 +12,7 @@ import {
 } from '../../../components/ui/table-parts';
 import { backOfficePaths } from '../../../config/back-office-paths';
 import { useDeskRisk, type DeskRisk } from '../api/dealing-desk';
+import { AccountKind } from './account-kind';
 
 type Owner = DeskRisk['marginCalls'][number];
 
@@ -20,9 +20,7 @@ function Client({ row }: { row: Pick<Owner, 'clientId' | 'clientName' | 'account
   return (
     <>
       <Link to={backOfficePaths.adminClient(row.clientId)}>{row.clientName}</Link>{' '}
-      <Pill tone={row.accountKind === 'live' ? 'info' : 'muted'}>
-        {row.accountKind === 'live' ? 'Live' : 'Demo'}
-      </Pill>
+      <AccountKind kind={row.accountKind} />
     </>
   );
 }

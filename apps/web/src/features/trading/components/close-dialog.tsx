@@ -4,7 +4,7 @@ import { useState, type RefObject } from 'react';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { TextField } from '../../../components/ui/text-field';
 import type { TradingPosition } from '../api/types';
-import { sideText } from '../lib/text';
+import { sideText } from '../../../lib/deal-text';
 
 /**
  * Asks before closing (§11.10): the whole position, or part of it (a volume in lots). The P/L

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { DateTime } from '../../../components/ui/date-time';
 import { useOlderDeals } from '../api/get-account-data';
 import type { Id, TradingDeal, TradingProtection } from '../api/types';
-import { dealReasonText, sideText } from '../lib/text';
+import { dealReasonText, sideText } from '../../../lib/deal-text';
 
 /**
  * Deals, newest first: each close with its P/L and why it happened ("Stop loss", "Closed by

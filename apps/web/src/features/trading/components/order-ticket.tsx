@@ -17,7 +17,7 @@ import type {
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { quotePoints, rateFor } from '../lib/figures';
 import { priceSourceLabel } from '../../../lib/price-source';
-import { sideText } from '../lib/text';
+import { sideText } from '../../../lib/deal-text';
 import { checkTicket, EMPTY_TICKET, type TicketField, type TicketForm } from '../lib/ticket';
 
 export interface OrderTicketProps {

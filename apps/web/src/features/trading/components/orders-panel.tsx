@@ -3,7 +3,7 @@ import { DateTime } from '../../../components/ui/date-time';
 import { actionFailureText } from '../../../components/ui/failure-text';
 import { useCancelOrder, useModifyOrder } from '../api/trade-actions';
 import type { Id, TradingOrder } from '../api/types';
-import { sideText } from '../lib/text';
+import { sideText } from '../../../lib/deal-text';
 import { StopsDialog } from './stops-dialog';
 
 const TIF_TEXT: Record<string, string> = {

@@ -8,7 +8,7 @@ import type { Id, TradingPosition } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { livePnl, quotePoints } from '../lib/figures';
 import { priceSourceLabel } from '../../../lib/price-source';
-import { sideText } from '../lib/text';
+import { sideText } from '../../../lib/deal-text';
 import { CloseDialog } from './close-dialog';
 import { StopsDialog } from './stops-dialog';
 

@@ -1,7 +1,7 @@
 import { formatCents } from '@brokerdesk/shared';
 import { useEffect, useRef } from 'react';
 import type { TradingDeal, TradingOrder } from '../api/types';
-import { dealReasonText } from '../lib/text';
+import { dealReasonText } from '../../../lib/deal-text';
 
 /** Closes the server makes on its own (the client's own are announced when they answer). */
 const SERVER_REASONS = new Set(['sl', 'tp', 'stop_out', 'staff']);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { liveFigures, livePnl } from './figures';
 import { priceSourceLabel } from '../../../lib/price-source';
-import { dealReasonText } from './text';
+import { dealReasonText } from '../../../lib/deal-text';
 
 const quote = (symbol: string, bid: string, ask: string): [string, LiveQuote] => [
   symbol,
