@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   approveIdentityDocuments,
   axeViolations,
@@ -16,8 +17,9 @@ import {
 
 // Issue 18's browser journey: a client opens a demo account, buys 0.10 EUR/USD with SL and TP,
 // watches the P/L move, modifies the SL, closes half and then the rest, and finds both closes
-// with their P/L in the history; then a live account's realised profit reaches the dashboard's
-// Profit card. Prices are replayed (MARKET_DATA_PROVIDER=replay) on a server of its own from
+// with their P/L in the history, then the day's statement (issue 19) from there: every line,
+// the closing balance the terminal shows, the CSV and the printed page. Then a live account's
+// realised profit reaches the dashboard's Profit card. Prices are replayed (MARKET_DATA_PROVIDER=replay) on a server of its own from
 // e2e/fixtures/trading-eurusd-rising.jsonl: EUR/USD every 500 ms from Tuesday 2026-03-03 08:00
 // UTC for 15 minutes, bid = 1.10000 + 2 points a tick + a small zig-zag (6 × 0,1,2,3,4,3,2,1
 // points), ask = bid + 30 points. It rises ~4 points a second, so a buy turns a profit within
@@ -175,7 +177,60 @@ test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+
+  await checkStatement(page, history);
 });
+
+/**
+ * From the history to the statement of the replay's day (Tuesday 2026-03-03, UTC): the money
+ * the demo account opened with, the buy, both closes, and a closing balance equal to the one the
+ * terminal shows; then the CSV under its name, and the printed page without the navigation.
+ */
+async function checkStatement(page: Page, history: Locator) {
+  const balance = /\$[\d,]+\.\d{2}/.exec(
+    (await page.getByText('Balance', { exact: true }).locator('..').textContent()) ?? '',
+  )?.[0];
+  expect(balance).toBeDefined();
+  await history.getByRole('link', { name: 'Statement' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Trading statement' })).toBeVisible();
+  await expect(page.getByText('Simulated prices')).toBeVisible();
+  // The replay's clock is not the browser's: ask for the replay's day.
+  await page.getByLabel('First day').fill('2026-03-03');
+  await page.getByLabel('Last day').fill('2026-03-03');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Balance movements, oldest first' });
+  const rows = table.getByRole('row');
+  await expect(rows).toHaveCount(5); // the header, the opening money, the buy, two closes
+  await expect(rows.nth(1)).toContainText('Demo account opened with virtual money');
+  await expect(rows.nth(1)).toContainText('$10,000.00');
+  await expect(rows.nth(2)).toContainText(/Buy 0\.10 EUR\/USD at 1\.\d{5} · Opened/);
+  await expect(rows.nth(3)).toContainText(/Buy 0\.05 EUR\/USD at 1\.\d{5} · Closed by you/);
+  await expect(rows.nth(4)).toContainText(/Buy 0\.05 EUR\/USD at 1\.\d{5} · Closed by you/);
+  await expect(page.getByText('Opening balance').locator('..')).toContainText('$0.00');
+  await expect(page.getByText('Closing balance').locator('..')).toContainText(balance ?? '');
+  await expect(rows.nth(4)).toContainText(balance ?? '');
+
+  const downloaded = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download CSV' }).click();
+  const file = await downloaded;
+  expect(file.suggestedFilename()).toBe('statement-demo-2026-03-03-2026-03-03.csv');
+  const csv = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(csv.startsWith('\uFEFFSimulated prices,')).toBe(true);
+  expect(csv).toContain('Time (UTC),Kind,Description,Instrument,Side,Volume (lots),Price');
+  expect(csv).toContain(`Closing balance,,,,,,,${(balance ?? '').replace(/[$,]/g, '')}`);
+
+  if (!onPhone()) expect(await axeViolations(page)).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // On paper: the statement, without the portal's navigation or the page's buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(table).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Client portal' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Download CSV' })).toBeHidden();
+  await page.emulateMedia({ media: 'screen' });
+}
 
 test('a live account’s realised profit shows on the dashboard’s Profit card', async ({
   page,

@@ -124,17 +124,28 @@ test('the desk closes a client’s position with a reason; the client sees who a
   // 10,000 EUR at the bid 1.10000, and the client's side of the spread.
   await expect(eurusd).toContainText('$11,000.00');
   await expect(
-    page.getByText(/^Clients’ floating P\/L on live accounts: -\$3\.00\./),
+    page.getByText(/^Clients’ floating P\/L on live accounts: \u2212\$3\.00\./),
   ).toBeVisible();
   const positions = page.getByRole('table', { name: /^Open positions across clients/ });
   await expect(page.getByText('Simulated prices', { exact: true })).toBeVisible();
   const row = positions.getByRole('row').filter({ hasText: 'Lise Meitner' });
   await expect(row).toContainText('Buy 0.10 EURUSD');
-  await expect(row).toContainText('-$3.00');
+  await expect(row).toContainText('\u2212$3.00');
+  // Close is in reach without scrolling the positions sideways; on a phone they are cards that
+  // do not scroll sideways at all.
+  const frame = page.getByRole('region', { name: /^Open positions across clients/ });
+  const close = row.getByRole('button', { name: 'Close Buy 0.10 EURUSD of Lise Meitner' });
+  if (testInfo.project.name === 'phone') {
+    expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+  }
+  const closeBox = await close.boundingBox();
+  const frameBox = await frame.boundingBox();
+  if (!closeBox || !frameBox) throw new Error('the Close button or the positions are not laid out');
+  expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
   expect(await axeViolations(page)).toEqual([]);
   await keepScreenshot(page, testInfo, 'dealing-desk');
 
-  await row.getByRole('button', { name: 'Close Buy 0.10 EURUSD of Lise Meitner' }).click();
+  await close.click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Reason').fill(REASON);
   await dialog.getByRole('button', { name: 'Close position' }).click();

@@ -22,8 +22,15 @@ const usd = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
 });
 
-/** "$1,234.50" — for people. */
+/**
+ * The minus sign people read (U+2212), not the hyphen Intl prints: it lines up with "+" and
+ * the digits, and screen readers say "minus" where they may say "dash" or nothing for "-".
+ */
+export const MINUS_SIGN = '\u2212';
+
+/** "$1,234.50" and "−$3.00" — for people. */
 export function formatCents(cents: Cents): string {
   assertCents(cents);
-  return usd.format(centsToDollars(cents));
+  const text = usd.format(centsToDollars(Math.abs(cents)));
+  return cents < 0 ? `${MINUS_SIGN}${text}` : text;
 }

@@ -50,6 +50,12 @@ describe('centsToDollars and formatCents', () => {
     expect(formatCents(123456)).toBe('$1,234.56');
   });
 
+  it('writes a negative amount with a true minus sign (U+2212), never a hyphen', () => {
+    expect(formatCents(-300)).toBe('\u2212$3.00');
+    expect(formatCents(-123456)).toBe('\u2212$1,234.56');
+    expect(formatCents(-0)).toBe('$0.00');
+  });
+
   it('refuses non-integer cents', () => {
     expect(() => centsToDollars(1.5)).toThrow(TypeError);
   });

@@ -4,7 +4,7 @@ export type Cents = number;
 
 import { assertCents } from './money-format.js';
 
-export { assertCents, centsToDollars, formatCents } from './money-format.js';
+export { assertCents, centsToDollars, formatCents, MINUS_SIGN } from './money-format.js';
 
 /** The largest amount a single request may carry: $10,000,000. */
 export const MAX_AMOUNT_CENTS: Cents = 1_000_000_000;

@@ -8,6 +8,7 @@ import { clientRoutes, staffClientRoutes } from '../modules/clients/index.js';
 import { documentRoutes } from '../modules/documents/index.js';
 import { healthRoutes } from '../modules/health/index.js';
 import { marketsRoutes } from '../modules/markets/index.js';
+import { instrumentSettingsRoutes } from '../modules/instrument-settings/index.js';
 import { moneyRoutes, staffMoneyRoutes } from '../modules/money/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
 import { pricesRoutes } from '../modules/prices/index.js';
@@ -53,4 +54,5 @@ export async function registerRoutes(
   await app.register(overviewRoutes, { service: services.overview });
   await app.register(tradingRoutes, { service: services.trading });
   await app.register(staffTradingRoutes, { service: services.trading });
+  await app.register(instrumentSettingsRoutes, { service: services.instrumentSettings });
 }

@@ -54,6 +54,11 @@ import {
   makeStaffService,
 } from '../modules/staff/index.js';
 import { makeSubscriptionService } from '../modules/subscriptions/index.js';
+import {
+  makeInstrumentSettings,
+  makeInstrumentSettingsDesk,
+} from '../modules/instrument-settings/index.js';
+import type { InstrumentSettings } from '../modules/instrument-settings/index.js';
 import { makeTradingService } from '../modules/trading/index.js';
 import type { TradingService } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
@@ -135,11 +140,18 @@ function startTrading({
   ledger,
   hub,
   mail,
+  instrumentSettings,
   stopBeforeDatabaseCloses,
-}: ServiceContext & { ledger: LedgerService; hub: PriceHub; mail: MailService }): TradingService {
+}: ServiceContext & {
+  ledger: LedgerService;
+  hub: PriceHub;
+  mail: MailService;
+  instrumentSettings: InstrumentSettings;
+}): TradingService {
   const trading = makeTradingService({
     db,
     hub,
+    instrumentSettings,
     ledger,
     mail,
     log,
@@ -188,17 +200,23 @@ export async function buildServices(context: ServiceContext) {
   const limiter = makeActionLimiter({ store: attempts.store, clock });
   // Prices (docs/prices.md): the hub leads or follows; it starts once every listener is wired
   // (below, before the return) and stops before the database closes.
+  // What the dealing desk sets of each instrument (decision 130): read by the price source,
+  // the public instrument list and the engine, so it is loaded before any of them starts.
+  const instrumentSettings = makeInstrumentSettings({ db, log });
+  await instrumentSettings.start();
+  context.stopBeforeDatabaseCloses(instrumentSettings.stop);
   const priceHub = makePriceHub({
     db,
     config,
     clock,
     log,
     redis: { prefix: context.redisKeyPrefix },
+    markupPoints: instrumentSettings.markupPoints,
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
   // Started by buildApp once the app is ready (the trading evaluator listens by then, and a
   // replay at full speed does not compete with start-up for the embedded database).
-  const prices = makePricesService({ db, hub: priceHub });
+  const prices = makePricesService({ db, hub: priceHub, settings: instrumentSettings });
   const passwords = makePasswordHasher(context.passwordParams ?? DEFAULT_PASSWORD_PARAMS);
   const sessions = makeSessionService({ db, clock });
   const mail = startMail(context);
@@ -275,6 +293,11 @@ export async function buildServices(context: ServiceContext) {
     reminders: makeReminderService({ db, clock, mail, limiter }),
     priceHub,
     prices,
+    instrumentSettings: makeInstrumentSettingsDesk({
+      db,
+      settings: instrumentSettings,
+      engineNow: () => priceHub.now(),
+    }),
     markets: makeMarketsService({ prices }),
     activity: makeActivityService({
       db,
@@ -316,7 +339,7 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
-    trading: startTrading({ ...context, ledger, hub: priceHub, mail }),
+    trading: startTrading({ ...context, ledger, hub: priceHub, mail, instrumentSettings }),
     /** Tests fund wallets through it; routes never receive it. */
     ledger,
   };

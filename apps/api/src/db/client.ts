@@ -31,6 +31,15 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * The node-postgres pool behind a handle, if any (null on PGlite): what needs a session of its
+ * own (leadership, LISTEN) opens one from it, and only a shared database has other instances.
+ */
+export function poolOf(db: Db): pg.Pool | null {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 // Arbitrary but fixed: every BrokerDesk instance serialises migrations on this key.

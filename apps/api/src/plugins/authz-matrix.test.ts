@@ -205,6 +205,8 @@ type ClientCaller = Awaited<ReturnType<typeof clientCaller>>;
  */
 interface ObjectCall {
   params: Record<string, string>;
+  /** A query string the owner's call needs to succeed (without the "?"). */
+  query?: string;
   payload?: unknown;
   headers?: Record<string, string>;
 }
@@ -259,6 +261,14 @@ const OBJECT_OF_OWNER: Record<string, (owner: ClientCaller) => Promise<string | 
   }),
   'GET /api/trading/accounts/:id/protections': async (owner) => ({
     params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
+  // Issue 19: the nightly swaps and the statement of a period.
+  'GET /api/trading/accounts/:id/swaps': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+  }),
+  'GET /api/trading/accounts/:id/statement': async (owner) => ({
+    params: { id: await tradingAccountOf(owner, 'demo') },
+    query: 'from=2026-03-01T00:00:00Z&to=2026-04-01T00:00:00Z',
   }),
 };
 
@@ -385,9 +395,10 @@ describe("another client's objects (IDOR)", () => {
         typeof made === 'string'
           ? { params: Object.fromEntries([[/:([A-Za-z]+)/.exec(route.url)?.[1] ?? '', made]]) }
           : made;
-      const url = route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
-        String(object.params[name]),
-      );
+      const query = object.query ? `?${object.query}` : '';
+      const url =
+        route.url.replace(/:([A-Za-z]+)/g, (_match, name: string) => String(object.params[name])) +
+        query;
       const payload = object.payload ?? (route.method === 'GET' ? undefined : {});
       const call = (caller: ClientCaller) =>
         t.app.inject({
@@ -400,7 +411,7 @@ describe("another client's objects (IDOR)", () => {
       const intruding = await call(intruder);
       const unknown = await t.app.inject({
         method: route.method as 'GET' | 'POST' | 'DELETE',
-        url: route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000'),
+        url: route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000') + query,
         headers: { ...intruder.headers, ...object.headers },
         ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
       });

@@ -29,6 +29,7 @@ export default [
       index('routes/user-dashboard.tsx', { id: 'user-dashboard-index' }),
       route('dashboard', 'routes/user-dashboard.tsx', { id: 'user-dashboard' }),
       route('trade', 'routes/portal/trade.tsx'),
+      route('tradingStatement', 'routes/portal/trading-statement.tsx'),
       route('account', 'routes/portal/account.tsx'),
       route('support', 'routes/portal/support.tsx'),
       route('transactionHistory', 'routes/portal/transaction-history.tsx'),

@@ -6,7 +6,7 @@ describe('formatDollars', () => {
     expect(formatDollars(0)).toBe('$0.00');
     expect(formatDollars(12.5)).toBe('$12.50');
     expect(formatDollars(1234567.89)).toBe('$1,234,567.89');
-    expect(formatDollars(-20)).toBe('-$20.00');
+    expect(formatDollars(-20)).toBe('\u2212$20.00');
   });
 
   it('refuses amounts with more than two decimals rather than rounding silently', () => {

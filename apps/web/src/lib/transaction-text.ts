@@ -2,6 +2,7 @@
 // payment method's name, who entered it, and the names of the events on its timeline.
 import {
   formatCents,
+  MINUS_SIGN,
   PAYMENT_METHODS,
   type Cents,
   type PaymentMethod,
@@ -11,11 +12,9 @@ import {
   type TransactionEventKind,
 } from '@brokerdesk/shared';
 
-const MINUS = '\u2212';
-
-/** "+$500.00" for money in, "−$205.80" for money out. */
+/** "+$500.00" for money in, "−$205.80" for money out (the shared formatter's minus sign). */
 export function formatSignedCents(cents: Cents, direction: 'credit' | 'debit'): string {
-  return `${direction === 'credit' ? '+' : MINUS}${formatCents(Math.abs(cents))}`;
+  return `${direction === 'credit' ? '+' : MINUS_SIGN}${formatCents(Math.abs(cents))}`;
 }
 
 export function paymentMethod(id: PaymentMethodId): PaymentMethod | undefined {

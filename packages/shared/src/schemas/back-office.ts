@@ -7,7 +7,7 @@ import { LinkTokenSchema } from './account-security.js';
 import { EmailSchema, STAFF_ROLES } from './auth.js';
 import { NUL_CHARACTER_MESSAGE, hasNoNul, isStorableTime } from './storable.js';
 import { SubscriptionSchema } from './subscriptions.js';
-import { TransactionWithTimelineSchema } from './money.js';
+import { ProfitBreakdownSchema, TransactionWithTimelineSchema } from './money.js';
 import { SupportTicketSchema } from './support.js';
 
 const m = MESSAGES.backOffice;
@@ -203,12 +203,22 @@ export const StaffClientDetailSchema = z.object({
     referralCode: z.string(),
     referredBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   }),
+  /**
+   * The wallet and the live trading account together, by the rule of the client's dashboard
+   * (its Balance card is availableMinor, its Profit card profitMinor with profitParts).
+   */
   balances: z.object({
+    /** The wallet's posted balance plus the live account's. */
     balanceMinor: z.number().int(),
+    /** balanceMinor − heldMinor. */
     availableMinor: z.number().int(),
     heldMinor: z.number().int(),
+    /** The live trading account's balance, counted in balanceMinor and availableMinor. */
+    liveTradingMinor: z.number().int(),
     depositedMinor: z.number().int(),
     profitMinor: z.number().int(),
+    /** Credited by staff, realised by trades (decision 103); only parts that moved money. */
+    profitParts: ProfitBreakdownSchema.shape.parts,
     bonusMinor: z.number().int(),
     refBonusMinor: z.number().int(),
   }),

@@ -152,6 +152,49 @@ export const StaffClosePositionBodySchema = z.object({
 });
 export type StaffClosePositionBody = z.infer<typeof StaffClosePositionBodySchema>;
 
+/** Points per lot per night with up to 2 decimals, signed: "-5.00", "1.5". */
+const SWAP_RATE = /^-?\d{1,7}(?:\.\d{1,2})?$/;
+const SwapRateSchema = z.string({ error: m.swapRateFormat }).regex(SWAP_RATE, m.swapRateFormat);
+
+/**
+ * PATCH /api/staff/trading/instruments/:symbol (issue 19, decision 130): the dealing desk
+ * changes what it sets of an instrument; what is left out stays. `null` returns the maximum
+ * volume to the catalogue's and removes a leverage cap. Whether a volume fits the instrument
+ * (its step, its minimum, the catalogue's maximum) is the engine's check.
+ */
+export const InstrumentSettingsBodySchema = z
+  .object({
+    reason: ReasonBodySchema.shape.reason,
+    tradingEnabled: z.boolean({ error: m.tradingEnabledInvalid }).optional(),
+    spreadMarkupPoints: z
+      .number({ error: m.markupInvalid })
+      .int(m.markupInvalid)
+      .min(0, m.markupInvalid)
+      .max(100_000, m.markupInvalid)
+      .optional(),
+    maxVolume: LotsSchema.nullable().optional(),
+    leverageCap: z
+      .number({ error: m.leverageCapInvalid })
+      .int(m.leverageCapInvalid)
+      .min(1, m.leverageCapInvalid)
+      .max(10_000, m.leverageCapInvalid)
+      .nullable()
+      .optional(),
+    swapLongPoints: SwapRateSchema.optional(),
+    swapShortPoints: SwapRateSchema.optional(),
+  })
+  .refine(
+    (body) =>
+      body.tradingEnabled !== undefined ||
+      body.spreadMarkupPoints !== undefined ||
+      body.maxVolume !== undefined ||
+      body.leverageCap !== undefined ||
+      body.swapLongPoints !== undefined ||
+      body.swapShortPoints !== undefined,
+    { message: m.nothingToChange },
+  );
+export type InstrumentSettingsBody = z.infer<typeof InstrumentSettingsBodySchema>;
+
 /** POST …/transfers (live only): wallet → account ("in") or back ("out"), integer cents. */
 export const TransferBodySchema = z.object({
   direction: z.enum(['in', 'out'], { error: m.directionInvalid }),

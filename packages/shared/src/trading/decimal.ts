@@ -44,3 +44,15 @@ export function parseLots(text: string): number | null {
 export function formatLots(centilots: number): string {
   return formatScaled(centilots, 2);
 }
+
+/** A swap rate (points per lot per night) in hundredths of a point: −500 → "-5.00". */
+export function formatSwapRate(hundredths: number): string {
+  return formatScaled(hundredths, 2);
+}
+
+/** "-5.00" or "1.5" → hundredths of a point; null when malformed or with more than 2 decimals. */
+export function parseSwapRate(text: string): number | null {
+  const negative = text.startsWith('-');
+  const value = parseScaled(negative ? text.slice(1) : text, 2);
+  return value === null ? null : negative && value !== 0 ? -value : value;
+}

@@ -10,4 +10,5 @@ export * from './money-rules.js';
 export * from './figures.js';
 export * from './order-rules.js';
 export * from './candles.js';
+export * from './statement.js';
 export * from '../schemas/trading.js';

@@ -53,4 +53,11 @@ export const TRADING_MESSAGES = {
   counterparty:
     'The platform is the counterparty of every trade: it pays your realised profit and receives your realised loss.',
   negativeBalanceProtection: 'Negative balance protection',
+  markupInvalid: 'Spread markup must be a whole number of points from 0 to 100000',
+  leverageCapInvalid: 'Leverage cap must be a whole number from 1 to 10000, or none',
+  swapRateFormat: 'Swap rate must be a number of points with at most 2 decimals, e.g. -5.00',
+  tradingEnabledInvalid: 'Trading on or off must be true or false',
+  /** The terminal's word for an instrument the dealing desk has switched off (§11.8). */
+  instrumentDisabled:
+    'The dealing desk has suspended new orders on this instrument. You can still close positions and cancel orders.',
 } as const;

@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { createdAt, inList } from './columns.js';
-import { clients } from './accounts.js';
+import { clients, staff } from './accounts.js';
 import { ledgerTransfers } from './money.js';
 
 // Kept literal for drizzle-kit.
@@ -352,4 +352,49 @@ export const tradingEvaluatorCursor = pgTable(
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (t) => [check('trading_evaluator_cursor_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The dealing desk's settings of an instrument (issue 19, decision 130), one row per change,
+ * each complete: the latest row of a symbol is in force; none means the catalogue's values.
+ * `effective_at` is the engine's time of the change (replay time in replay mode): a swap at
+ * rollover T uses the latest row effective before T, so staff rate changes apply from the next
+ * rollover, even when a rollover is posted late.
+ */
+export const tradingInstrumentSettings = pgTable(
+  'trading_instrument_settings',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    symbol: text('symbol').notNull(),
+    /** Off: new orders and modifications refused, pending orders wait; closes still work. */
+    tradingEnabled: boolean('trading_enabled').notNull(),
+    /** Whole points added to the catalogue spread of generated quotes (§11.2, §11.4). */
+    spreadMarkupPoints: integer('spread_markup_points').notNull(),
+    /** Centilots; null = the catalogue's maximum. */
+    maxVolume: integer('max_volume'),
+    /** Caps the catalogue's 1:L for positions opened from now; null = no cap. */
+    leverageCap: integer('leverage_cap'),
+    /** Hundredths of a point per lot per night. */
+    swapLongHundredths: integer('swap_long_hundredths').notNull(),
+    swapShortHundredths: integer('swap_short_hundredths').notNull(),
+    reason: text('reason').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    effectiveAt: at('effective_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trading_instrument_settings_symbol_idx').on(t.symbol, t.id),
+    check('trading_instrument_settings_markup', sql`${t.spreadMarkupPoints} >= 0`),
+    check(
+      'trading_instrument_settings_max_volume',
+      sql`${t.maxVolume} is null or ${t.maxVolume} > 0`,
+    ),
+    check(
+      'trading_instrument_settings_leverage_cap',
+      sql`${t.leverageCap} is null or ${t.leverageCap} >= 1`,
+    ),
+    check('trading_instrument_settings_reason', sql`length(${t.reason}) > 0`),
+  ],
 );

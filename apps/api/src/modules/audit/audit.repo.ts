@@ -14,7 +14,13 @@ export type { StaffActor };
 export interface AuditEntry {
   action: string;
   targetType:
-    'client' | 'transaction' | 'subscription' | 'ticket' | 'staff' | 'referral_commission';
+    | 'client'
+    | 'transaction'
+    | 'subscription'
+    | 'ticket'
+    | 'staff'
+    | 'referral_commission'
+    | 'instrument';
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -80,6 +86,7 @@ const targetName = sql<string | null>`case
     (select referrer.first_name || ' ' || referrer.last_name from ${referralCommissions} rc
       join ${clients} referrer on referrer.id = rc.referrer_id
       where rc.id::text = ${auditLog.targetId})
+  when ${auditLog.targetType} = 'instrument' then ${auditLog.targetId}
 end`;
 
 function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {

@@ -192,12 +192,10 @@ export function makeClientService({
   }: {
     clientId: string;
   }): Promise<DashboardResponse> {
-    const [profile, finances, trading, transactions, plans] = await Promise.all([
+    const [profile, totals, transactions, plans] = await Promise.all([
       findClientProfileById(db, clientId),
-      ledger.getClientFinances(db, clientId),
-      // The live trading account (§11.14): its balance counts, and its realised P/L, swaps and
-      // protections add to the Profit card (negative when trades lost).
-      ledger.getTradingAccountTotals(db, clientId),
+      // With the live trading account (§11.14), by the rule the back office reads too.
+      ledger.getClientTotals(db, clientId),
       findHistoryPage(db, { clientId }, { limit: DASHBOARD_TRANSACTIONS }),
       findSubscriptionsNewestFirst(db, clientId),
     ]);
@@ -213,13 +211,12 @@ export function makeClientService({
         emailVerified: profile.emailVerifiedAt !== null,
         finances: [
           {
-            deposited: centsToDollars(finances.depositedMinor),
-            profit: centsToDollars(
-              finances.profitMinor + trading.tradePnlMinor + trading.swapMinor + trading.nbpMinor,
-            ),
-            bonus: centsToDollars(finances.bonusMinor),
-            refBonus: centsToDollars(finances.refBonusMinor),
-            balance: centsToDollars(finances.balanceMinor + trading.balanceMinor),
+            deposited: centsToDollars(totals.depositedMinor),
+            profit: centsToDollars(totals.profitMinor),
+            bonus: centsToDollars(totals.bonusMinor),
+            refBonus: centsToDollars(totals.refBonusMinor),
+            // The seed's balance is what is available: pending withdrawals are already out.
+            balance: centsToDollars(totals.availableMinor),
           },
         ],
         transactions: (transactions ?? []).map(toDashboardTransaction),

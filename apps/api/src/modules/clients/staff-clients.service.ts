@@ -124,17 +124,16 @@ export function makeStaffClientService({
     const row = isUuid(id) ? await findClientForStaff(db, id) : null;
     if (!row) throw clientNotFound();
     const now = clock.now();
-    const [balances, finances, history, plans, tickets, referrals, liveSessions, referrer] =
-      await Promise.all([
-        ledger.getClientBalances(db, id),
-        ledger.getClientFinances(db, id),
-        findHistoryPage(db, { clientId: id }, { limit: DETAIL_ROWS }),
-        findSubscriptionsNewestFirst(db, id),
-        findClientTickets(db, id, 50),
-        findReferredClients(db, id, 500),
-        sessions.listClientSessions({ clientId: id }),
-        row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
-      ]);
+    const [totals, history, plans, tickets, referrals, liveSessions, referrer] = await Promise.all([
+      // The client's dashboard's rule, live trading account included (§11.14).
+      ledger.getClientTotals(db, id),
+      findHistoryPage(db, { clientId: id }, { limit: DETAIL_ROWS }),
+      findSubscriptionsNewestFirst(db, id),
+      findClientTickets(db, id, 50),
+      findReferredClients(db, id, 500),
+      sessions.listClientSessions({ clientId: id }),
+      row.referredBy ? findClientNames(db, [row.referredBy]) : Promise.resolve([]),
+    ]);
     const mails = await findClientMails(db, id, DETAIL_MAILS);
     const transactions = history ?? [];
     const events = await findEventsOf(
@@ -152,13 +151,15 @@ export function makeStaffClientService({
         referredBy: by ? { id: by.id, name: `${by.firstName} ${by.lastName}` } : null,
       },
       balances: {
-        balanceMinor: balances.balanceMinor,
-        availableMinor: balances.availableMinor,
-        heldMinor: balances.heldMinor,
-        depositedMinor: finances.depositedMinor,
-        profitMinor: finances.profitMinor,
-        bonusMinor: finances.bonusMinor,
-        refBonusMinor: finances.refBonusMinor,
+        balanceMinor: totals.balanceMinor,
+        availableMinor: totals.availableMinor,
+        heldMinor: totals.heldMinor,
+        liveTradingMinor: totals.liveTradingMinor,
+        depositedMinor: totals.depositedMinor,
+        profitMinor: totals.profitMinor,
+        profitParts: totals.profitParts,
+        bonusMinor: totals.bonusMinor,
+        refBonusMinor: totals.refBonusMinor,
       },
       transactions: transactions.map((each) =>
         toTransactionWithTimeline(each, events.get(each.id) ?? []),

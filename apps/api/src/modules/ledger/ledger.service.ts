@@ -4,6 +4,7 @@
 // (in id order) and updates their totals in the same database transaction; a transfer is posted
 // by one statement that does all of it (docs/decisions/082-one-statement-postings.md).
 import { AppError, MAX_AMOUNT_CENTS } from '@brokerdesk/shared';
+import type { ProfitBreakdown } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { LedgerTransferKind } from '../../db/schema.js';
@@ -84,13 +85,30 @@ export interface ClientBalances {
   heldMinor: number;
 }
 
-export interface ClientFinances {
+/**
+ * What a client holds with the platform across the wallet and the live trading account (§11.14),
+ * as the client's dashboard and the back office both show it: one rule, so the two never differ.
+ */
+export interface ClientTotals {
+  /** The wallet's posted balance plus the live trading account's. */
+  balanceMinor: number;
+  /** The wallet's available balance plus the live account's: the dashboard's Balance card. */
+  availableMinor: number;
+  /** The wallet's pending debits (withdrawals and fees awaiting a decision). */
+  heldMinor: number;
+  /** The live trading account's posted balance, counted in both figures above. */
+  liveTradingMinor: number;
   depositedMinor: number;
-  profitMinor: number;
   bonusMinor: number;
   refBonusMinor: number;
-  /** The available balance (the seed's "balance" card). */
-  balanceMinor: number;
+  /** The Profit card: the sum of profitParts (negative when trades lost). */
+  profitMinor: number;
+  /**
+   * Where the profit came from (decision 103): `staff` for `profit` postings, `trading` for the
+   * live account's net realised P/L, swaps and negative balance protection. A part is listed
+   * only when it has moved money, so no one is shown a "$0.00 from trading" no trade produced.
+   */
+  profitParts: ProfitBreakdown['parts'];
 }
 
 export interface CreateTransferOptions {
@@ -407,31 +425,6 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
   }
 
   /**
-   * The seed's finances entry, read from the maintained per-kind totals (reversals already net
-   * out under their original's kind) — never summed from history.
-   */
-  async function getClientFinances(handle: Db, clientId: string): Promise<ClientFinances> {
-    const totals = await findClientCashTotals(handle, clientId);
-    if (!totals) {
-      return {
-        depositedMinor: 0,
-        profitMinor: 0,
-        bonusMinor: 0,
-        refBonusMinor: 0,
-        balanceMinor: 0,
-      };
-    }
-    const of = (kind: LedgerTransferKind) => totals.byKind.get(kind) ?? 0;
-    return {
-      depositedMinor: of('deposit'),
-      profitMinor: of('profit'),
-      bonusMinor: of('bonus') + of('plan_bonus'),
-      refBonusMinor: of('referral_bonus'),
-      balanceMinor: availableOf(totals.account),
-    };
-  }
-
-  /**
    * A live trading account's posted balance (credits − debits) and its net realised P/L
    * (trade_pnl), swaps and protections, from the maintained totals; zeros before first use.
    */
@@ -450,8 +443,43 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     };
   }
 
+  /**
+   * The wallet and the live trading account together (ClientTotals), read from the maintained
+   * per-kind totals (reversals already net out under their original's kind), never summed from
+   * history; zeros before first use. Demo accounts are not in the ledger, so they never count.
+   */
+  async function getClientTotals(handle: Db, clientId: string): Promise<ClientTotals> {
+    const [cash, trading] = await Promise.all([
+      findClientCashTotals(handle, clientId),
+      getTradingAccountTotals(handle, clientId),
+    ]);
+    const of = (kind: LedgerTransferKind) => cash?.byKind.get(kind) ?? 0;
+    const walletMinor = cash ? cash.account.creditsPosted - cash.account.debitsPosted : 0;
+    const staffProfitMinor = of('profit');
+    const tradingProfitMinor = trading.tradePnlMinor + trading.swapMinor + trading.nbpMinor;
+    const profitParts: ProfitBreakdown['parts'] = [];
+    if (staffProfitMinor !== 0) {
+      profitParts.push({ source: 'staff', amountMinor: staffProfitMinor });
+    }
+    if (tradingProfitMinor !== 0) {
+      profitParts.push({ source: 'trading', amountMinor: tradingProfitMinor });
+    }
+    return {
+      balanceMinor: walletMinor + trading.balanceMinor,
+      availableMinor: (cash ? availableOf(cash.account) : 0) + trading.balanceMinor,
+      heldMinor: cash?.account.debitsPending ?? 0,
+      liveTradingMinor: trading.balanceMinor,
+      depositedMinor: of('deposit'),
+      bonusMinor: of('bonus') + of('plan_bonus'),
+      refBonusMinor: of('referral_bonus'),
+      profitMinor: staffProfitMinor + tradingProfitMinor,
+      profitParts,
+    };
+  }
+
   return {
     getTradingAccountTotals,
+    getClientTotals,
     ensureClientAccount,
     lockAccountsFor,
     createTransfer,
@@ -459,7 +487,6 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
     voidPendingTransfer,
     reverseTransfer,
     getClientBalances,
-    getClientFinances,
   };
 }
 

@@ -98,12 +98,16 @@ describe('ledger transfers', () => {
       availableMinor: 31_250,
       heldMinor: 0,
     });
-    expect(await ledger.getClientFinances(database.db, client.id)).toEqual({
+    expect(await ledger.getClientTotals(database.db, client.id)).toEqual({
+      balanceMinor: 31_250,
+      availableMinor: 31_250,
+      heldMinor: 0,
+      liveTradingMinor: 0,
       depositedMinor: 50_000,
-      profitMinor: 1_250,
       bonusMinor: 0,
       refBonusMinor: 0,
-      balanceMinor: 31_250,
+      profitMinor: 1_250,
+      profitParts: [{ source: 'staff', amountMinor: 1_250 }],
     });
     expect(await checkLedger(database.db)).toEqual([]);
   });
@@ -255,7 +259,7 @@ describe('ledger transfers', () => {
       ledger.reverseTransfer({ id: reversal.transfer.id, actor: staff }),
       'CONFLICT',
     );
-    expect(await ledger.getClientFinances(database.db, client.id)).toMatchObject({
+    expect(await ledger.getClientTotals(database.db, client.id)).toMatchObject({
       depositedMinor: 0,
       balanceMinor: 0,
     });
@@ -381,7 +385,7 @@ describe('posting in one statement', () => {
         throw rolledBack;
       }),
     ).rejects.toBe(rolledBack);
-    expect(await ledger.getClientFinances(database.db, client.id)).toMatchObject({
+    expect(await ledger.getClientTotals(database.db, client.id)).toMatchObject({
       depositedMinor: 5_000,
       balanceMinor: 5_000,
     });

@@ -188,21 +188,10 @@ export function makeMoneyQueries({
     };
   }
 
-  /**
-   * The Profit card's parts. Only staff post the `profit` kind today, so all of it is credited
-   * by staff; trading will add its own kind and part (decision 103). No money, no part.
-   */
+  /** The Profit card's parts: credited by staff, realised by trades (decision 103). */
   async function getProfitBreakdown(clientId: string): Promise<ProfitBreakdown> {
-    const [{ profitMinor }, trading] = await Promise.all([
-      ledger.getClientFinances(db, clientId),
-      ledger.getTradingAccountTotals(db, clientId),
-    ]);
-    // Realised by trades: the live account's net trade P/L, swaps and protections (§11.14).
-    const tradedMinor = trading.tradePnlMinor + trading.swapMinor + trading.nbpMinor;
-    const parts: ProfitBreakdown['parts'] = [];
-    if (profitMinor !== 0) parts.push({ source: 'staff', amountMinor: profitMinor });
-    if (tradedMinor !== 0) parts.push({ source: 'trading', amountMinor: tradedMinor });
-    return { totalMinor: profitMinor + tradedMinor, parts };
+    const { profitMinor, profitParts } = await ledger.getClientTotals(db, clientId);
+    return { totalMinor: profitMinor, parts: profitParts };
   }
 
   async function listPendingForStaff() {

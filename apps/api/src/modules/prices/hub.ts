@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import type { Config } from '../../config.js';
+import { poolOf } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { closeRedis, connectRedis, REDIS_KEY_PREFIX } from '../../lib/redis-attempt-store.js';
@@ -74,12 +75,8 @@ export interface PriceHubDeps {
   timing?: { leaderRetryMs?: number; clockEveryMs?: number; pruneEveryMs?: number };
   /** Tests may run a source of their own (a stepped simulator). */
   source?: PriceSource;
-}
-
-/** node-postgres pool behind drizzle, if any: leadership and LISTEN need their own sessions. */
-function poolOf(db: Db): pg.Pool | null {
-  const client = (db as unknown as { $client?: unknown }).$client;
-  return client instanceof pg.Pool ? client : null;
+  /** The dealing desk's spread markup per symbol, read as each quote is made (decision 130). */
+  markupPoints?: (symbol: string) => number;
 }
 
 function dedicatedConnection(pool: pg.Pool): () => pg.Client {
@@ -257,7 +254,14 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
     const source =
       manual ??
       deps.source ??
-      makeConfiguredSource({ config, clock, latest: [...latestBySymbol.values()], seed, replay });
+      makeConfiguredSource({
+        config,
+        clock,
+        latest: [...latestBySymbol.values()],
+        seed,
+        replay,
+        markupPoints: deps.markupPoints,
+      });
     for (const listener of [...leadershipListeners]) listener(true);
     running = source;
     source.start(emit);

@@ -8,6 +8,7 @@ import {
   findSpec,
   formatLots,
   formatPoints,
+  formatSwapRate,
   isOpen,
 } from '@brokerdesk/shared/trading';
 import type { CandlePeriod, TradingSpec } from '@brokerdesk/shared/trading';
@@ -36,14 +37,14 @@ export interface CandleView {
   tickVolume: number;
 }
 
-/** Hundredths of a point as a 2-decimal string: −500 → "-5.00". */
-function hundredthsText(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+/** What the desk sets of an instrument, as the public list shows it (decision 130). */
+export interface InstrumentSettingsReader {
+  spec(symbol: string): TradingSpec | undefined;
+  tradingEnabled(symbol: string): boolean;
 }
 
-export function instrumentView(spec: TradingSpec, nowMs: number) {
+/** An instrument as clients see it now: the catalogue's spec with the desk's settings. */
+export function instrumentView(spec: TradingSpec, nowMs: number, tradingEnabled = true) {
   return {
     symbol: spec.symbol,
     displayName: spec.displayName,
@@ -59,9 +60,9 @@ export function instrumentView(spec: TradingSpec, nowMs: number) {
     leverage: spec.leverage,
     spreadPoints: spec.spreadPoints,
     stopsLevelPoints: spec.stopsLevelPoints,
-    swapLongPoints: hundredthsText(spec.swapLongHundredths),
-    swapShortPoints: hundredthsText(spec.swapShortHundredths),
-    tradingEnabled: true,
+    swapLongPoints: formatSwapRate(spec.swapLongHundredths),
+    swapShortPoints: formatSwapRate(spec.swapShortHundredths),
+    tradingEnabled,
     open: isOpen(spec, nowMs),
   };
 }
@@ -76,7 +77,15 @@ export function tickView(tick: Pick<Tick, 'symbol' | 'bid' | 'ask' | 'timeMs'>) 
   };
 }
 
-export function makePricesService({ db, hub }: { db: Db; hub: PriceHub }) {
+export function makePricesService({
+  db,
+  hub,
+  settings,
+}: {
+  db: Db;
+  hub: PriceHub;
+  settings?: InstrumentSettingsReader;
+}) {
   const closesByDay = new Map<number, { at: number; closes: Map<string, number> }>();
 
   /** Each symbol's previous trading day's close, for ticks of the trading day `dayStartMs`. */
@@ -107,7 +116,14 @@ export function makePricesService({ db, hub }: { db: Db; hub: PriceHub }) {
 
   return {
     priceSource: () => hub.source,
-    instruments: () => TRADING_SPECS.map((spec) => instrumentView(spec, hub.now())),
+    instruments: () =>
+      TRADING_SPECS.map((catalogue) =>
+        instrumentView(
+          settings?.spec(catalogue.symbol) ?? catalogue,
+          hub.now(),
+          settings?.tradingEnabled(catalogue.symbol) ?? true,
+        ),
+      ),
     async quotes(symbols?: readonly string[]) {
       const wanted = symbols ?? TRADING_SPECS.map((spec) => spec.symbol);
       return { priceSource: hub.source, quotes: await quoteViews(wanted) };

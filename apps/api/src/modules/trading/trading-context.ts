@@ -1,5 +1,6 @@
 // What the trading module's parts share, built once by makeTradingService.
 import type { Db } from '../../db/client.js';
+import type { InstrumentSettings } from '../instrument-settings/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { EngineHub } from './price-hub.js';
 import type { MarketView } from './trading-market.js';
@@ -14,6 +15,11 @@ export interface TradingContext {
   ledger: LedgerService;
   runner: RequestRunner;
   effects: TradingEffects;
+  /**
+   * What the dealing desk sets of each instrument (decision 130): the spec orders are checked
+   * and filled at (markup, maximum volume, leverage cap) and whether trading is on.
+   */
+  instruments: Pick<InstrumentSettings, 'spec' | 'tradingEnabled'>;
   /** LIVE_TRADING=on. */
   liveTrading: boolean;
   /** QUOTE_STALE_SECONDS in ms: an older latest tick makes an instrument not tradable. */

@@ -3,7 +3,7 @@
 // Each is keyed (§11.15): a deal's key is UNIQUE and its ledger transfer carries the same key, so
 // re-processing a tick or replaying a request doubles nothing.
 import { closePrice, marginMinor, pnlMinor, trailedStopLoss } from '@brokerdesk/shared/trading';
-import type { Rational } from '@brokerdesk/shared/trading';
+import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { TradingDealReason } from '../../db/schema.js';
 import { clientTradingCode } from '../ledger/index.js';
@@ -26,7 +26,14 @@ import { specOf } from './trading-specs.js';
 /** Who the ledger records for the engine's own postings (§11.14). */
 export const TRADING_ACTOR = 'system:trading';
 
-export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
+export function makeTradingEffects({
+  ledger,
+  specNow,
+}: {
+  ledger: LedgerService;
+  /** The instrument's spec with the desk's settings now (leverage cap): what a fill opens at. */
+  specNow: (symbol: string) => TradingSpec | undefined;
+}) {
   /** §11.5: demo, the stored balance; live, the ledger account's posted balance. */
   async function balanceOf(tx: Db, account: AccountRow): Promise<number> {
     if (account.kind === 'demo') return account.balanceMinor;
@@ -102,7 +109,7 @@ export function makeTradingEffects({ ledger }: { ledger: LedgerService }) {
       at: Date;
     },
   ): Promise<{ order: OrderRow; position: PositionRow; deal: DealRow } | null> {
-    const spec = specOf(order.symbol);
+    const spec = specNow(order.symbol) ?? specOf(order.symbol);
     const leverage = spec.leverage;
     let sl = order.sl;
     if (order.trailingPoints !== null) {

@@ -149,7 +149,8 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
     if (order.armedSeq >= tick.seq) return;
     if (!pendingTriggers({ side: order.side, type: order.type, price: order.price }, tick)) return;
     if (order.expiresAt !== null && order.expiresAt.getTime() <= tick.timeMs) return;
-    const spec = findSpec(order.symbol);
+    if (!context.instruments.tradingEnabled(order.symbol)) return; // switched off meanwhile
+    const spec = context.instruments.spec(order.symbol);
     if (!spec) return;
     const market = marketAt(tick);
     const rate = rateOf(spec, market);
@@ -250,6 +251,8 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
       if (tick) add(tick.seq, 'positions', p);
     }
     for (const o of await findOrdersInRange(db, ranges)) {
+      // Switched off by the desk: pending orders wait, untouched, until it is on again (§11.8).
+      if (!context.instruments.tradingEnabled(o.symbol)) continue;
       const tick = firstReaching(
         o.symbol,
         o.armedSeq,

@@ -7,7 +7,6 @@ import {
   checkStops,
   checkVolume,
   closePrice,
-  findSpec,
   marginMinor,
   nextRolloverAfter,
   openPrice,
@@ -75,8 +74,11 @@ interface ParsedOrder {
  * Step 1 (VALIDATION_FAILED): decimals at the instrument's digits, an expiry time. Whether the
  * expiry is still ahead is checked once the key's stored answer is known (`assertExpiryAhead`).
  */
-function parseOrder(request: OrderRequest, nowMs: number): ParsedOrder {
-  const spec = findSpec(request.symbol);
+function parseOrder(
+  request: OrderRequest,
+  nowMs: number,
+  spec: TradingSpec | undefined,
+): ParsedOrder {
   const digits = spec?.digits ?? 8;
   const pending = request.type !== 'market';
   if (pending && (request.price === undefined || request.price === null)) {
@@ -120,10 +122,11 @@ export function makeTradingOrders(context: TradingContext) {
   const { runner, effects, hub } = context;
   const now = () => new Date(hub.now());
 
-  /** Step 5: archived demo, live under LIVE_TRADING=off. */
-  function assertTradingAllowed(account: AccountRow): void {
+  /** Step 5: archived demo, live under LIVE_TRADING=off, an instrument the desk switched off. */
+  function assertTradingAllowed(account: AccountRow, symbol: string): void {
     if (account.status !== 'open') throw refusal('TRADING_DISABLED');
     if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
+    if (!context.instruments.tradingEnabled(symbol)) throw refusal('TRADING_DISABLED');
   }
 
   /**
@@ -140,7 +143,7 @@ export function makeTradingOrders(context: TradingContext) {
   ): { spec: TradingSpec; tick: Tick; rate: Rational } {
     const spec = order.spec;
     if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
-    assertTradingAllowed(account);
+    assertTradingAllowed(account, spec.symbol);
     const quote = tradableQuote(spec, market, context.staleMs);
     if (!quote) throw refusal('MARKET_CLOSED');
     if (!checkVolume(spec, order.volume)) throw refusal('INVALID_VOLUME');
@@ -271,7 +274,9 @@ export function makeTradingOrders(context: TradingContext) {
     ) {
       throw invalid('orders', 'An OCO request holds exactly two pending orders of one instrument');
     }
-    const parsed = requests.map((order) => parseOrder(order, market.nowMs));
+    const parsed = requests.map((order) =>
+      parseOrder(order, market.nowMs, context.instruments.spec(order.symbol)),
+    );
     return runner.run(
       { clientId, accountId, key, what: 'place-order', body },
       async (tx, account) => {
@@ -353,7 +358,7 @@ export function makeTradingOrders(context: TradingContext) {
       { clientId, accountId, key, what: `modify-order:${orderId}`, body },
       async (tx, account) => {
         const order = await lockPendingOrder(tx, account, orderId);
-        const spec = findSpec(order.symbol);
+        const spec = context.instruments.spec(order.symbol);
         const digits = spec?.digits ?? 8;
         const has = (field: keyof OrderChange) => Object.hasOwn(body, field);
         let expiresAt = order.expiresAt;

@@ -5,7 +5,6 @@ import {
   checkPartialClose,
   checkStops,
   closePrice,
-  findSpec,
   formatLots,
   trailedStopLoss,
 } from '@brokerdesk/shared/trading';
@@ -71,7 +70,7 @@ export function makeTradingPositions(context: TradingContext) {
       { clientId, accountId, key, what: `modify-position:${positionId}`, body },
       async (tx, account) => {
         const position = await lockOpenPosition(tx, account, positionId);
-        const spec = findSpec(position.symbol);
+        const spec = context.instruments.spec(position.symbol);
         if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
         const has = (field: keyof PositionChange) => Object.hasOwn(body, field);
         const sl = has('sl') ? pointsOf(body.sl, spec.digits, 'sl') : position.sl;
@@ -81,6 +80,7 @@ export function makeTradingPositions(context: TradingContext) {
           : position.trailingPoints;
         if (account.status !== 'open') throw refusal('TRADING_DISABLED');
         if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
+        if (!context.instruments.tradingEnabled(spec.symbol)) throw refusal('TRADING_DISABLED');
         const quote = tradableQuote(spec, market, context.staleMs);
         if (!quote) throw refusal('MARKET_CLOSED');
         const valid = checkStops({
@@ -134,7 +134,7 @@ export function makeTradingPositions(context: TradingContext) {
   ): Promise<StoredAnswer & { deal: DealRow }> {
     const market = context.market();
     const position = await lockOpenPosition(tx, account, positionId);
-    const spec = findSpec(position.symbol);
+    const spec = context.instruments.spec(position.symbol);
     if (!spec) throw refusal('UNKNOWN_INSTRUMENT');
     // Closes reduce risk: allowed with trading disabled (§11.8), not on a closed market.
     const quote = tradableQuote(spec, market, context.staleMs);

@@ -11,6 +11,7 @@ import {
   swapMinor,
   swapMultiplier,
 } from '@brokerdesk/shared/trading';
+import type { TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { Tick } from './price-hub.js';
 import { lockAccount } from './trading.repo.js';
@@ -38,16 +39,33 @@ export interface SwapDeps {
   readLatestTicksAt: (db: Db, symbols: readonly string[], timeMs: number) => Promise<Tick[]>;
   /** The market now, for the risk rules that follow each posting. */
   marketNow: () => MarketView;
+  /** The swap rates in force at a rollover (the desk's changes apply from the next one). */
+  swapRatesAt: (
+    db: Db,
+    rolloverMs: number,
+  ) => Promise<(spec: TradingSpec) => { long: number; short: number }>;
 }
 
 /** The calendar day of a rollover in its key: 2026-03-04 for Wednesday 21:00 UTC. */
 const dayOf = (rolloverMs: number) => new Date(rolloverMs).toISOString().slice(0, 10);
 
-export function makeSwapRollover({ db, effects, risk, readLatestTicksAt, marketNow }: SwapDeps) {
+export function makeSwapRollover({
+  db,
+  effects,
+  risk,
+  readLatestTicksAt,
+  marketNow,
+  swapRatesAt,
+}: SwapDeps) {
   const symbols = TRADING_SPECS.map((spec) => spec.symbol);
 
   /** One position's swap at one rollover, in its account's transaction; repeats post nothing. */
-  async function post(position: PositionAtRollover, rolloverMs: number, atRollover: MarketView) {
+  async function post(
+    position: PositionAtRollover,
+    rolloverMs: number,
+    atRollover: MarketView,
+    ratesOf: (spec: TradingSpec) => { long: number; short: number },
+  ) {
     const spec = findSpec(position.symbol);
     const rate = spec ? rateOf(spec, atRollover) : undefined;
     // No price for the instrument or its conversion pair by T (never traded here, or pruned):
@@ -57,7 +75,7 @@ export function makeSwapRollover({ db, effects, risk, readLatestTicksAt, marketN
     const amountMinor = swapMinor({
       spec,
       volume: position.volume,
-      rateHundredths: position.side === 'buy' ? spec.swapLongHundredths : spec.swapShortHundredths,
+      rateHundredths: position.side === 'buy' ? ratesOf(spec).long : ratesOf(spec).short,
       multiplier,
       rate,
     });
@@ -92,8 +110,9 @@ export function makeSwapRollover({ db, effects, risk, readLatestTicksAt, marketN
       (await readLatestTicksAt(db, symbols, rolloverMs)).map((tick) => [tick.symbol, tick]),
     );
     const atRollover: MarketView = { latest: (symbol) => latest.get(symbol), nowMs: rolloverMs };
+    const ratesOf = await swapRatesAt(db, rolloverMs);
     for (const position of await positionsOpenAt(db, rolloverMs)) {
-      await post(position, rolloverMs, atRollover);
+      await post(position, rolloverMs, atRollover, ratesOf);
     }
     await setSwapsThrough(db, rolloverMs);
   }

@@ -10,6 +10,7 @@ import {
   OpenAccountBodySchema,
   OrdersQuerySchema,
   PlaceOrderBodySchema,
+  StatementQuerySchema,
   TransferBodySchema,
 } from '@brokerdesk/shared/trading';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -31,8 +32,11 @@ import {
   PositionParamsSchema,
   PositionViewSchema,
   RequiredIdempotencyHeadersSchema,
+  StatementSchema,
+  SwapsPageSchema,
   TransferResponseSchema,
 } from './trading.schemas.js';
+import { statementCsvFile } from './trading-statement.csv.js';
 import type { TradingService } from './trading.service.js';
 
 export interface TradingRoutesOptions {
@@ -374,5 +378,64 @@ export const tradingRoutes: FastifyPluginAsyncZod<TradingRoutesOptions> = async 
       },
     },
     async (request) => service.listAccountProtections({ account: account(request) }),
+  );
+
+  app.get(
+    '/api/trading/accounts/:id/swaps',
+    {
+      config: clientOnly,
+      preValidation: ownAccount,
+      schema: {
+        tags,
+        security,
+        summary: 'Each night’s swap per position, newest first, a page at a time',
+        params: AccountParamsSchema,
+        // The deals' cursor and limit: a swap id, at most 200 a page.
+        querystring: DealsQuerySchema,
+        response: { 200: SwapsPageSchema },
+      },
+    },
+    async (request) =>
+      service.listAccountSwaps({
+        account: account(request),
+        cursor: request.query.cursor,
+        limit: request.query.limit,
+      }),
+  );
+
+  app.get(
+    '/api/trading/accounts/:id/statement',
+    {
+      config: clientOnly,
+      preValidation: ownAccount,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Statement of [from, to): deals, swaps, protections, transfers, opening and closing balance',
+        description:
+          'JSON by default. With `format=csv`: `text/csv; charset=utf-8` as an attachment ' +
+          '(`statement-<kind>-<period>.csv`), first line "Simulated prices", then a header row, ' +
+          'the opening balance, each line and the closing balance (docs/trading.md).',
+        params: AccountParamsSchema,
+        querystring: StatementQuerySchema,
+        // The CSV is sent as text under its own content type, never through the JSON serializer.
+        response: { 200: StatementSchema.or(z.string().describe('text/csv with format=csv')) },
+      },
+    },
+    async (request, reply) => {
+      const statement = await service.getStatement({
+        account: account(request),
+        from: request.query.from,
+        to: request.query.to,
+      });
+      if (request.query.format !== 'csv') return statement;
+      const file = statementCsvFile(statement);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.text);
+    },
   );
 };

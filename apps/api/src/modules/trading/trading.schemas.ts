@@ -189,3 +189,49 @@ export const StaffClientTradingSchema = z.object({
     }),
   ),
 });
+
+/** GET …/:id/statement (issue 19): a period's balance movements, oldest first, to the cent. */
+export const StatementSchema = z.object({
+  account: z.object({ id: z.string(), kind: z.enum(['demo', 'live']) }),
+  /** The period [from, to): `from` included, `to` excluded. */
+  from: z.string(),
+  to: z.string(),
+  openingBalanceMinor: z.number().int(),
+  /** openingBalanceMinor + Σ lines' amountMinor. */
+  closingBalanceMinor: z.number().int(),
+  lines: z.array(
+    z.object({
+      time: z.string(),
+      kind: z.enum(['deal', 'swap', 'protection', 'transfer']),
+      description: z.string(),
+      symbol: z.string().nullable(),
+      side: z.enum(['buy', 'sell']).nullable(),
+      volume: z.string().nullable(),
+      /** Deals only: the fill's or close's price. */
+      price: z.string().nullable(),
+      /** What the line moved: 0 for an opening deal. */
+      amountMinor: z.number().int(),
+      balanceAfterMinor: z.number().int(),
+    }),
+  ),
+  priceSource: z.string(),
+});
+
+/** GET …/:id/swaps: the nightly swaps (§11.13), newest first, a page at a time. */
+export const SwapsPageSchema = z.object({
+  swaps: z.array(
+    z.object({
+      id: z.string(),
+      positionId: z.string(),
+      symbol: z.string(),
+      side: z.enum(['buy', 'sell']),
+      /** The lots held at the rollover. */
+      volume: z.string(),
+      /** 3 on a Wednesday. */
+      multiplier: z.number().int(),
+      amountMinor: z.number().int(),
+      rolloverAt: z.string(),
+    }),
+  ),
+  nextCursor: z.string().nullable(),
+});

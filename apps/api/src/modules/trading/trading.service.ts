@@ -2,6 +2,7 @@
 // routes, and the tick evaluator for the leader. Built once from explicit dependencies.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { InstrumentSettings } from '../instrument-settings/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { MailService } from '../mail/index.js';
 import type { EngineHub, Tick } from './price-hub.js';
@@ -14,6 +15,7 @@ import { makeTradingPositions } from './trading-positions.service.js';
 import { makeRiskRules } from './trading-risk.js';
 import { makeRequestRunner } from './trading-requests.js';
 import { makeStaffTrading } from './trading-staff.service.js';
+import { makeTradingStatement } from './trading-statement.service.js';
 import { makeSwapRollover } from './trading-swaps.js';
 
 export type { AccountRow } from './trading.repo.js';
@@ -22,6 +24,7 @@ export interface TradingServiceDeps {
   db: Db;
   hub: EngineHub;
   ledger: LedgerService;
+  instrumentSettings: InstrumentSettings;
   /** Margin-call and stop-out mail, queued in the transaction that detects them. */
   mail: Pick<MailService, 'queueForClient'>;
   log: FastifyBaseLogger;
@@ -35,7 +38,8 @@ export interface TradingServiceDeps {
 
 export function makeTradingService(deps: TradingServiceDeps) {
   const { db, hub, ledger } = deps;
-  const effects = makeTradingEffects({ ledger });
+  const instruments = deps.instrumentSettings;
+  const effects = makeTradingEffects({ ledger, specNow: instruments.spec });
   const staleMs = deps.quoteStaleSeconds * 1000;
   const risk = makeRiskRules({ effects, mail: deps.mail, staleMs });
   const context: TradingContext = {
@@ -44,6 +48,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ledger,
     effects,
     runner: makeRequestRunner({ db }),
+    instruments,
     liveTrading: deps.liveTrading,
     staleMs,
     demoBalanceMinor: deps.demoBalanceMinor,
@@ -63,6 +68,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
       risk,
       readLatestTicksAt: deps.readLatestTicksAt,
       marketNow: context.market,
+      swapRatesAt: instruments.swapRatesAt,
     }),
     log: deps.log,
   });
@@ -72,6 +78,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ...accounts,
     ...orders,
     ...positions,
+    ...makeTradingStatement(context),
     staff: makeStaffTrading(context, accounts),
     evaluator,
   };

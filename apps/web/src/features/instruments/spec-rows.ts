@@ -74,6 +74,8 @@ export interface SwapRow {
   instrument: string;
   long: string;
   short: string;
+  /** Who set the rate: the catalogue's default until the dealing desk changes it. */
+  source: string;
 }
 
 /** Every instrument's swap rates, in points per lot per night (the /swaps page). */
@@ -83,5 +85,6 @@ export function swapRows(): SwapRow[] {
     instrument: spec.displayName,
     long: formatPoints(spec.swapLongHundredths, 2),
     short: formatPoints(spec.swapShortHundredths, 2),
+    source: 'Illustrative default',
   }));
 }

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { TRADING_SPECS } from '@brokerdesk/shared/trading';
 import { ContractTable, ForexTable } from './components/instrument-table';
+import { installFakeApi } from '../../testing/fake-api';
 import { SwapRates } from './components/swap-rates';
 import { carrierRows, forexRows, indexRows } from './instrument-rows';
 import { specRowsFor } from './spec-rows';
@@ -94,17 +95,52 @@ describe('trading specifications on the instrument pages', () => {
 });
 
 describe('the swap rates on /swaps', () => {
-  it('lists every instrument’s long and short rate once a visitor opens them', async () => {
+  it('lists every instrument’s rates in force once a visitor opens them, naming who set each', async () => {
+    const api = installFakeApi();
+    api.on('GET /api/trading/instruments', {
+      status: 200,
+      body: TRADING_SPECS.map((spec) => ({
+        symbol: spec.symbol,
+        swapLongPoints:
+          spec.symbol === 'GBPUSD' ? '-7.25' : (spec.swapLongHundredths / 100).toFixed(2),
+        swapShortPoints:
+          spec.symbol === 'GBPUSD' ? '1.50' : (spec.swapShortHundredths / 100).toFixed(2),
+      })),
+    });
     render(<SwapRates />);
     expect(screen.queryByRole('table')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Show swap rates' }));
     const table = await screen.findByRole(
       'table',
-      { name: 'Swap rates, points per lot per night (illustrative)' },
+      { name: 'Swap rates in force, points per lot per night' },
       { timeout: 10_000 },
     );
     expect(table.querySelectorAll('tbody tr')).toHaveLength(TRADING_SPECS.length);
     // §11.17 example 7's rates: −5.00 points a night on EUR/USD either way.
-    expect(cellsOf(table, 'EUR/USD')).toEqual(['EUR/USD', '-5.00', '-5.00']);
+    expect(cellsOf(table, 'EUR/USD')).toEqual([
+      'EUR/USD',
+      '-5.00',
+      '-5.00',
+      'Illustrative default',
+    ]);
+    expect(cellsOf(table, 'GBP/USD')).toEqual(['GBP/USD', '-7.25', '1.50', 'Dealing desk']);
+  });
+
+  it('shows the illustrative defaults, and says so, when the rates in force cannot be loaded', async () => {
+    const api = installFakeApi();
+    api.on('GET /api/trading/instruments', { status: 503, body: { message: 'Unavailable' } });
+    render(<SwapRates />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show swap rates' }));
+    const table = await screen.findByRole(
+      'table',
+      { name: /illustrative defaults \(the rates in force could not be loaded\)$/ },
+      { timeout: 10_000 },
+    );
+    expect(cellsOf(table, 'EUR/USD')).toEqual([
+      'EUR/USD',
+      '-5.00',
+      '-5.00',
+      'Illustrative default',
+    ]);
   });
 });

@@ -14,6 +14,7 @@ export function makeConfiguredSource({
   latest,
   seed,
   replay,
+  markupPoints,
 }: {
   config: Pick<Config, 'marketDataProvider' | 'replaySpeed' | 'replayLoop'>;
   clock: Clock;
@@ -22,6 +23,8 @@ export function makeConfiguredSource({
   seed: number;
   /** The replay file's ticks, loaded (and validated) at start. */
   replay: readonly SourceQuote[] | null;
+  /** The dealing desk's spread markup per symbol (decision 130); a replay is used verbatim. */
+  markupPoints?: (symbol: string) => number;
 }): PriceSource {
   if (config.marketDataProvider === 'replay' && replay) {
     const afterMs = latest.length > 0 ? Math.max(...latest.map((t) => t.timeMs)) : undefined;
@@ -33,7 +36,10 @@ export function makeConfiguredSource({
       afterMs,
     });
   }
-  return makeSimulatedSource({ clock, simulator: makeSimulator({ seed, resume: latest }) });
+  return makeSimulatedSource({
+    clock,
+    simulator: makeSimulator({ seed, resume: latest, markupPoints }),
+  });
 }
 
 /** MARKET_SEED, or a random seed (logged, so a run can be repeated). */

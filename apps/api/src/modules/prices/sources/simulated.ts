@@ -133,11 +133,14 @@ export function makeSimulator({
   seed,
   resume = [],
   specs = TRADING_SPECS,
+  markupPoints = () => 0,
 }: {
   seed: number;
   /** The latest logged tick of each symbol: the walk continues from there. */
   resume?: readonly Tick[];
   specs?: readonly TradingSpec[];
+  /** The dealing desk's markup on each symbol's spread now, in whole points (decision 130). */
+  markupPoints?: (symbol: string) => number;
 }): Simulator {
   const { factors, instruments } = buildModel(specs);
   const x = factors.map((factor) => factor.mu);
@@ -182,7 +185,10 @@ export function makeSimulator({
         const { spec } = instrument;
         if (!EVERY_STEP_SYMBOLS.has(spec.symbol) && index % 4 !== 0) continue;
         if (!isOpen(spec, timeMs)) continue;
-        const { bid, ask } = quoteFromMid(midOf(instrument) * instrument.scale, spec.spreadPoints);
+        const { bid, ask } = quoteFromMid(
+          midOf(instrument) * instrument.scale,
+          spec.spreadPoints + markupPoints(spec.symbol),
+        );
         const previous = last.get(spec.symbol);
         if (previous && previous.bid === bid && previous.ask === ask) continue;
         last.set(spec.symbol, { bid, ask });

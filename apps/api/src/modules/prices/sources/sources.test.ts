@@ -36,6 +36,26 @@ describe('simulated prices', () => {
     expect(evening.some((q) => q.symbol === 'EURUSD')).toBe(true);
   });
 
+  it('widens each quote by the desk’s markup as it is now, around the same mid', () => {
+    const markups = new Map([['EURUSD', 10]]);
+    const sim = makeSimulator({ seed: 1, markupPoints: (symbol) => markups.get(symbol) ?? 0 });
+    const first = sim.step(MONDAY);
+    // Spread 30 + 10 around the mid 111512.5: bid R½(111512.5 − 20), ask bid + 40.
+    expect(first.find((q) => q.symbol === 'EURUSD')).toEqual({
+      symbol: 'EURUSD',
+      bid: 111493,
+      ask: 111533,
+      timeMs: MONDAY,
+    });
+    expect(first.find((q) => q.symbol === 'GBPUSD')!.ask).toBe(
+      first.find((q) => q.symbol === 'GBPUSD')!.bid + findSpec('GBPUSD')!.spreadPoints,
+    );
+    // A change is read at the next step.
+    markups.set('EURUSD', 0);
+    const next = sim.step(MONDAY + 250).find((q) => q.symbol === 'EURUSD')!;
+    expect(next.ask - next.bid).toBe(30);
+  });
+
   it('ticks the majors every 250 ms and the rest every 4th step, only when changed', () => {
     const sim = makeSimulator({ seed: 7 });
     const start = Math.floor(MONDAY / STEP_MS) * STEP_MS;

@@ -74,8 +74,10 @@ function detail(overrides: Partial<StaffClientDetail['client']> = {}): StaffClie
       balanceMinor: 150_000,
       availableMinor: 140_000,
       heldMinor: 10_000,
+      liveTradingMinor: 0,
       depositedMinor: 120_000,
       profitMinor: 20_000,
+      profitParts: [{ source: 'staff', amountMinor: 20_000 }],
       bonusMinor: 5_000,
       refBonusMinor: 5_000,
     },
@@ -176,7 +178,7 @@ beforeEach(() => {
 });
 
 describe('ClientDetail', () => {
-  it('shows the profile, the seven balances, the statement, plans, tickets, referrals and sessions', async () => {
+  it('shows the profile, the balances, the statement, plans, tickets, referrals and sessions', async () => {
     signInAsStaff(api, 'owner');
     api.on(`GET ${DETAIL}`, { status: 200, body: detail() });
     renderDetail();
@@ -194,11 +196,17 @@ describe('ClientDetail', () => {
       'Balance: $1,500.00',
       'Available: $1,400.00',
       'Held: $100.00',
+      'Live trading: $0.00',
       'Deposited: $1,200.00',
       'Profit: $200.00',
       'Bonus: $50.00',
       'Ref. Bonus: $50.00',
     ]);
+    expect(
+      within(within(balances).getByRole('list', { name: 'Where the profit came from' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Credited by staff: $200.00']);
 
     const profile = screen.getByRole('region', { name: 'Profile' });
     expect(within(profile).getByText('4915112345678')).toBeTruthy();
@@ -224,6 +232,34 @@ describe('ClientDetail', () => {
 
     expect(screen.getByRole('button', { name: 'Disable client' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /^Confirm deposit of \$300\.00/ })).toBeTruthy();
+  });
+
+  it('counts the live trading account and shows a trading loss with a minus sign', async () => {
+    signInAsStaff(api, 'support');
+    const body = detail();
+    // $500.00 in the wallet, $497.00 on the live account after a $3.00 loss.
+    body.balances = {
+      ...body.balances,
+      balanceMinor: 99_700,
+      availableMinor: 99_700,
+      heldMinor: 0,
+      liveTradingMinor: 49_700,
+      depositedMinor: 100_000,
+      profitMinor: -300,
+      profitParts: [{ source: 'trading', amountMinor: -300 }],
+    };
+    api.on(`GET ${DETAIL}`, { status: 200, body });
+    renderDetail();
+
+    const balances = await screen.findByRole('region', { name: 'Balances' });
+    const figure = (label: string) =>
+      within(balances).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Balance')).toBe('$997.00');
+    expect(figure('Live trading')).toBe('$497.00');
+    expect(figure('Profit')).toBe('\u2212$3.00');
+    expect(
+      within(balances).getByRole('list', { name: 'Where the profit came from' }).textContent,
+    ).toBe('Realised by trades: \u2212$3.00');
   });
 
   it('hides Disable and the money actions from a support role', async () => {

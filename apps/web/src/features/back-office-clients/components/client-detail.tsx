@@ -7,6 +7,7 @@ import { Pill } from '../../../components/ui/pill';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { backOfficePaths } from '../../../config/back-office-paths';
 import { ApiError } from '../../../lib/api-client';
+import { PROFIT_PART_LABELS } from '../../../lib/transaction-text';
 import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { ClientDocuments } from '../../back-office-documents';
@@ -71,12 +72,18 @@ function Profile({ client }: { client: Client }) {
   );
 }
 
+/**
+ * The client's money as their dashboard counts it: the live trading account is in Balance and
+ * Available, and what trades realised is in Profit, whose parts say where it came from
+ * ("Credited by staff", "Realised by trades"; decision 103).
+ */
 function Balances({ balances }: { balances: StaffClientDetail['balances'] }) {
   const headingId = useId();
   const figures: [string, number][] = [
     ['Balance', balances.balanceMinor],
     ['Available', balances.availableMinor],
     ['Held', balances.heldMinor],
+    ['Live trading', balances.liveTradingMinor],
     ['Deposited', balances.depositedMinor],
     ['Profit', balances.profitMinor],
     ['Bonus', balances.bonusMinor],
@@ -85,11 +92,29 @@ function Balances({ balances }: { balances: StaffClientDetail['balances'] }) {
   return (
     <section className="bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Balances</h2>
+      <p className="bo-balances-note">
+        Balance and Available include the live trading account, and Profit what trades realised. The
+        client&rsquo;s dashboard shows Available as their balance.
+      </p>
       <dl className="bo-balances">
         {figures.map(([label, cents], index) => (
           <div key={label} className={index === 0 ? 'bo-balance bo-balance--main' : 'bo-balance'}>
             <dt>{label}</dt>
             <dd>{formatCents(cents)}</dd>
+            {label === 'Profit' && balances.profitParts.length > 0 ? (
+              <dd className="bo-balance-parts">
+                <ul aria-label="Where the profit came from">
+                  {balances.profitParts.map((part) => (
+                    <li key={part.source}>
+                      {PROFIT_PART_LABELS[part.source]}:{' '}
+                      <span className="bo-balance-part-amount">
+                        {formatCents(part.amountMinor)}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

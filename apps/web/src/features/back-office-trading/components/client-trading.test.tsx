@@ -31,6 +31,20 @@ const LIVE: ClientTradingAccount = {
       floatingPnlMinor: -1_245,
       closePrice: '1.27400',
     },
+    {
+      id: '42',
+      symbol: 'USDJPY',
+      side: 'buy',
+      volume: '0.10',
+      openPrice: '150.015',
+      openTime: '2026-11-28T09:30:00.000Z',
+      sl: null,
+      tp: null,
+      marginMinor: 15_002,
+      swapMinor: 0,
+      floatingPnlMinor: 0,
+      closePrice: '150.015',
+    },
   ],
   deals: [
     {
@@ -44,6 +58,19 @@ const LIVE: ClientTradingAccount = {
       pnlMinor: -300,
       reason: 'staff',
       note: 'Closed on the client’s telephone instruction',
+      trailing: false,
+    },
+    {
+      id: '8',
+      symbol: 'EURUSD',
+      side: 'sell',
+      entry: 'out',
+      volume: '0.10',
+      price: '1.09950',
+      time: '2026-11-28T08:00:00.000Z',
+      pnlMinor: 150,
+      reason: 'tp',
+      note: null,
       trailing: false,
     },
   ],
@@ -69,11 +96,23 @@ describe('ClientTrading', () => {
     expect(screen.getByText('Simulated prices')).toBeTruthy();
     const positions = screen.getByRole('table', { name: 'Live account: open positions' });
     expect(within(positions).getAllByRole('row')[1]?.textContent).toContain('Sell 0.30 GBPUSD');
-    expect(positions.textContent).toContain('-$12.45');
     const deals = screen.getByRole('table', { name: 'Live account: latest deals, newest first' });
     expect(deals.textContent).toContain(
       'Closed by the dealing desk (“Closed on the client’s telephone instruction”)',
     );
+  });
+
+  it('writes losses with a minus sign and colours only gains and losses, never a zero', async () => {
+    signInAsStaff(api, 'compliance');
+    renderAt(<ClientTrading clientId="client-1" />, PATH);
+    const positions = await screen.findByRole('table', { name: 'Live account: open positions' });
+    const deals = screen.getByRole('table', { name: 'Live account: latest deals, newest first' });
+    const pnl = (table: HTMLElement, text: string) => within(table).getByText(text).className;
+    expect(pnl(positions, '\u2212$12.45')).toBe('bo-desk-loss');
+    expect(pnl(positions, '$0.00')).toBe('');
+    expect(pnl(deals, '\u2212$3.00')).toBe('bo-desk-loss');
+    expect(pnl(deals, '$1.50')).toBe('bo-desk-gain');
+    expect(positions.textContent).not.toContain('-$');
   });
 
   it('shows support nothing and asks the API nothing', async () => {

@@ -7,9 +7,17 @@ import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
 import { dealReasonText, sideText } from '../../../lib/deal-text';
+import { pnlTone } from '../../../lib/pnl-tone';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useClientTrading, type ClientTradingAccount } from '../api/dealing-desk';
 import '../back-office-trading.css';
+
+const TONE_CLASSES = { gain: 'bo-desk-gain', loss: 'bo-desk-loss', flat: undefined } as const;
+
+/** A P/L coloured as on the dealing desk: green above zero, red below, neither at zero. */
+function Pnl({ minor }: { minor: number }) {
+  return <span className={TONE_CLASSES[pnlTone(minor)]}>{formatCents(minor)}</span>;
+}
 
 function Account({ account }: { account: ClientTradingAccount }) {
   const positionsId = useId();
@@ -43,7 +51,9 @@ function Account({ account }: { account: ClientTradingAccount }) {
                   <td className="table-number">
                     {position.openPrice} → {position.closePrice ?? '—'}
                   </td>
-                  <td className="table-number">{formatCents(position.floatingPnlMinor)}</td>
+                  <td className="table-number">
+                    <Pnl minor={position.floatingPnlMinor} />
+                  </td>
                   <td>
                     <DateTime value={position.openTime} />
                   </td>
@@ -68,7 +78,7 @@ function Account({ account }: { account: ClientTradingAccount }) {
                   </td>
                   <td className="table-wrap">{dealReasonText(deal, 'staff')}</td>
                   <td className="table-number">
-                    {deal.entry === 'in' ? '—' : formatCents(deal.pnlMinor)}
+                    {deal.entry === 'in' ? '—' : <Pnl minor={deal.pnlMinor} />}
                   </td>
                   <td>
                     <DateTime value={deal.time} />

@@ -96,19 +96,41 @@ describe('DealingDesk', () => {
     const row = within(positions).getAllByRole('row')[1];
     expect(row?.textContent).toContain('Ann Lee');
     expect(row?.textContent).toContain('Sell 0.30 GBPUSD');
-    expect(row?.textContent).toContain('-$12.45');
+    expect(row?.textContent).toContain('\u2212$12.45');
     expect(within(positions).getByRole('link', { name: 'Ann Lee' }).getAttribute('href')).toBe(
       '/adminDashboard/clients/client-1',
     );
     expect(within(positions).queryByRole('button')).toBeNull();
     const exposure = screen.getByRole('table', { name: /^The book per instrument/ });
     await waitFor(() => expect(exposure.textContent).toContain('-0.30'));
-    expect(exposure.textContent).toContain('-$38,104.50');
-    expect(
-      screen.getByText(
-        /^Clients’ floating P\/L on live accounts: -\$12\.45\. .* the book’s is \$12\.45\.$/,
-      ),
-    ).toBeTruthy();
+    expect(exposure.textContent).toContain('\u2212$38,104.50');
+    // One sentence, its amounts kept whole (never broken between sign and digits).
+    const book = screen.getByText((_, element) => element?.className === 'bo-desk-book');
+    expect(book.textContent).toMatch(
+      /^Clients’ floating P\/L on live accounts: \u2212\$12\.45\. .* the book’s is \$12\.45\.$/,
+    );
+    expect(within(book).getByText('\u2212$12.45').className).toBe('bo-desk-amount');
+  });
+
+  it('colours a loss red, a gain green and a zero P/L neither', async () => {
+    signInAsStaff(api, 'auditor');
+    api.on('GET /api/staff/trading/positions', {
+      status: 200,
+      body: {
+        priceSource: 'simulated',
+        positions: [
+          POSITION,
+          { ...POSITION, id: '42', floatingPnlMinor: 0 },
+          { ...POSITION, id: '43', floatingPnlMinor: 250 },
+        ],
+      },
+    });
+    renderAt(<DealingDesk />, PATH);
+    const positions = await screen.findByRole('table', { name: /^Open positions across clients/ });
+    await waitFor(() => expect(within(positions).getAllByRole('row')).toHaveLength(4));
+    expect(within(positions).getByText('\u2212$12.45').className).toBe('bo-desk-loss');
+    expect(within(positions).getByText('$0.00').className).toBe('');
+    expect(within(positions).getByText('$2.50').className).toBe('bo-desk-gain');
   });
 
   it('lists the accounts in a margin call, the stop-outs and the protections', async () => {
@@ -156,7 +178,7 @@ describe('DealingDesk', () => {
 
     expect(
       await screen.findByText(
-        'Closed Sell 0.30 GBPUSD of Ann Lee at 1.27400: -$12.45. The client sees your reason on the deal.',
+        'Closed Sell 0.30 GBPUSD of Ann Lee at 1.27400: \u2212$12.45. The client sees your reason on the deal.',
       ),
     ).toBeTruthy();
     expect(await screen.findByText('No client holds an open position.')).toBeTruthy();

@@ -31,6 +31,7 @@ import {
 } from '../api/dealing-desk';
 import '../back-office-trading.css';
 import { AccountKind } from './account-kind';
+import { InstrumentSettings } from './instrument-settings';
 import { RiskActivity } from './risk-activity';
 
 /** "Sell 0.30 GBPUSD of Ann Lee": names a position in buttons, dialogs and messages. */
@@ -121,7 +122,8 @@ function CloseAction({
   );
 }
 
-// What a position is, its P/L and the action first: on a phone those show before any scrolling.
+// What a position is, its P/L and the action first: read first, and on a phone (where each row
+// is a card, back-office-trading.css) shown at the card's top, Close in reach without scrolling.
 const POSITION_COLUMNS = ['Position', 'Floating P/L', 'Client', 'Open → now', 'Opened'] as const;
 const DEAL_COLUMN = 'Actions';
 
@@ -151,10 +153,13 @@ function PositionsTable({
   }
   return (
     <>
-      {/* Above the table, which scrolls sideways on a phone: the prices the P/L is at. */}
+      {/* Above the table: the prices the P/L is at. */}
       <p className="bo-desk-source">{priceSourceLabel(positions.data?.priceSource)}</p>
       <TableFrame labelledBy={captionId}>
-        <table aria-busy={positions.isPending}>
+        <table
+          aria-busy={positions.isPending}
+          className={canDeal ? 'bo-desk-positions bo-desk-positions--deal' : 'bo-desk-positions'}
+        >
           <TableCaption id={captionId}>Open positions across clients, newest first</TableCaption>
           <TableHead columns={columns} />
           <tbody>
@@ -165,29 +170,29 @@ function PositionsTable({
             ) : (
               positions.data.positions.map((position) => (
                 <tr key={position.id}>
-                  <td>
+                  <td className="bo-desk-position">
                     {sideText(position.side)} {position.volume} {position.symbol}{' '}
                     <AccountKind kind={position.accountKind} />
                     <span className="table-sub">#{position.id}</span>
                   </td>
-                  <td className="table-number">
+                  <td className="table-number bo-desk-pnl" data-label={POSITION_COLUMNS[1]}>
                     <Pnl minor={position.floatingPnlMinor} />
                   </td>
                   {canDeal ? (
-                    <td>
+                    <td className="bo-desk-action">
                       <CloseAction position={position} onOutcome={onOutcome} />
                     </td>
                   ) : null}
-                  <td>
+                  <td data-label={POSITION_COLUMNS[2]}>
                     <Link to={backOfficePaths.adminClient(position.clientId)}>
                       {position.clientName}
                     </Link>
                     <span className="table-sub">{position.clientEmail}</span>
                   </td>
-                  <td className="table-number">
+                  <td className="table-number" data-label={POSITION_COLUMNS[3]}>
                     {position.openPrice} → {position.closePrice ?? '—'}
                   </td>
-                  <td>
+                  <td data-label={POSITION_COLUMNS[4]}>
                     <DateTime value={position.openTime} />
                   </td>
                 </tr>
@@ -231,9 +236,10 @@ function ExposureTable({ enabled }: { enabled: boolean }) {
     <>
       {book && book.instruments.length > 0 ? (
         <p className="bo-desk-book">
-          Clients’ floating P/L on live accounts: {money(book.clientsFloatingPnlMinor)}. The
+          Clients’ floating P/L on live accounts:{' '}
+          <span className="bo-desk-amount">{money(book.clientsFloatingPnlMinor)}</span>. The
           platform takes the other side of every trade, so the book’s is{' '}
-          {money(book.bookFloatingPnlMinor)}.
+          <span className="bo-desk-amount">{money(book.bookFloatingPnlMinor)}</span>.
         </p>
       ) : null}
       <TableFrame labelledBy={captionId}>
@@ -315,6 +321,7 @@ export function DealingDesk() {
         <PositionsTable enabled={allowed} canDeal={canDeal} onOutcome={notice.report} />
       </section>
       <RiskActivity enabled={allowed} />
+      <InstrumentSettings enabled={allowed} canDeal={canDeal} onOutcome={notice.report} />
     </div>
   );
 }

@@ -15,6 +15,9 @@ export const tradingKeys = {
     ['user', 'trading', 'account', String(id), 'orders', status] as const,
   deals: (id: Id) => ['user', 'trading', 'account', String(id), 'deals'] as const,
   protections: (id: Id) => ['user', 'trading', 'account', String(id), 'protections'] as const,
+  swaps: (id: Id) => ['user', 'trading', 'account', String(id), 'swaps'] as const,
+  statement: (id: Id, from: string, to: string) =>
+    ['user', 'trading', 'account', String(id), 'statement', from, to] as const,
   /** Owned by app/api (get-dashboard.ts): the Profit card and the balance include live trading. */
   dashboard: ['user', 'dashboard'] as const,
 };

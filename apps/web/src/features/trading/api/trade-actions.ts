@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
-import { invalidateAccount } from './query-keys';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+import { invalidateAccount, tradingKeys } from './query-keys';
 import type {
   Id,
   PlaceOcoBody,
@@ -104,7 +104,13 @@ function useAccountMutation<Input extends { accountId: Id }, Output>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSettled: (_data, _error, input) => invalidateAccount(queryClient, input.accountId),
+    onSettled: (_data, error, input) => {
+      // The desk may have switched the instrument off since the list was read: read it again.
+      if (error instanceof ApiError && error.code === 'TRADING_DISABLED') {
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.instruments });
+      }
+      return invalidateAccount(queryClient, input.accountId);
+    },
   });
 }
 

@@ -17,6 +17,8 @@ export interface TradingInstrument {
   quote: string;
   digits: number;
   leverage: number;
+  /** Lots, as the desk allows them now (the catalogue's unless the desk lowered it). */
+  maxVolume: string;
   spreadPoints: number;
   stopsLevelPoints: number;
   tradingEnabled: boolean;
@@ -63,6 +65,8 @@ export interface TradingAccount {
   marginLevel: string | null;
   withdrawableMinor: number;
   marginCall: boolean;
+  /** When it was opened: tells an archived demo account from the one after its reset. */
+  createdAt?: string;
 }
 
 export interface TradingOrder {
@@ -154,4 +158,47 @@ export interface PlaceOcoBody {
 export interface PlaceOrderResult {
   orders: TradingOrder[];
   position?: TradingPosition | null;
+}
+
+/** One night's swap on one position (§11.13): what the rollover charged or credited. */
+export interface TradingSwap {
+  id: Id;
+  positionId: Id;
+  symbol: string;
+  side: Side;
+  /** The lots held at the rollover. */
+  volume: string;
+  /** 3 on a Wednesday night. */
+  multiplier: number;
+  amountMinor: number;
+  rolloverAt: string;
+}
+
+export interface SwapsPage {
+  swaps: TradingSwap[];
+  nextCursor: string | null;
+}
+
+/** One balance movement of a statement: a deal (0 for an opening), a swap, a protection, a transfer. */
+export interface StatementLine {
+  time: string;
+  kind: 'deal' | 'swap' | 'protection' | 'transfer';
+  description: string;
+  symbol: string | null;
+  side: Side | null;
+  volume: string | null;
+  price: string | null;
+  amountMinor: number;
+  balanceAfterMinor: number;
+}
+
+/** GET …/statement: the period [from, to) between its opening and closing balance. */
+export interface TradingStatement {
+  account: { id: Id; kind: AccountKind };
+  from: string;
+  to: string;
+  openingBalanceMinor: number;
+  closingBalanceMinor: number;
+  lines: StatementLine[];
+  priceSource: string;
 }

@@ -3,10 +3,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { setToken } from '../../../lib/auth-tokens';
 import { fetchedUrls, installFakeApi, type FakeApi } from '../../../testing/fake-api';
 import { renderAt } from '../../../testing/render';
-import type { TradingDeal } from '../api/types';
+import { formatCents } from '@brokerdesk/shared';
+import type { TradingDeal, TradingSwap } from '../api/types';
 import { HistoryPanel } from './history-panel';
 
 const DEALS_PATH = '/api/trading/accounts/7/deals';
+const SWAPS_PATH = '/api/trading/accounts/7/swaps';
 
 /** Deals with ids from `first` down, newest first, each a close of 0.10 EUR/USD. */
 function deals(first: number, count: number): TradingDeal[] {
@@ -53,17 +55,17 @@ describe('HistoryPanel', () => {
     expect(rows()).toHaveLength(50);
     expect(fetchedUrls(DEALS_PATH)).toHaveLength(0); // nothing older until asked
 
-    await user.click(screen.getByRole('button', { name: 'Show older deals' }));
+    await user.click(screen.getByRole('button', { name: 'Show older history' }));
     await waitFor(() => expect(rows()).toHaveLength(100));
     expect(rows()[50]?.textContent).toContain('1.10070');
 
-    await user.click(screen.getByRole('button', { name: 'Show older deals' }));
+    await user.click(screen.getByRole('button', { name: 'Show older history' }));
     await waitFor(() => expect(rows()).toHaveLength(120));
     expect(fetchedUrls(DEALS_PATH).map((url) => url.searchParams.get('cursor'))).toEqual([
       '71',
       '21',
     ]);
-    expect(screen.queryByRole('button', { name: 'Show older deals' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older history' })).toBeNull();
   });
 
   it('offers nothing more when the newest page holds every deal', () => {
@@ -72,7 +74,7 @@ describe('HistoryPanel', () => {
       '/userDashboard/trade',
     );
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
-    expect(screen.queryByRole('button', { name: 'Show older deals' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show older history' })).toBeNull();
   });
 
   it('shows a negative balance protection as a credit above the deals, with what it means', () => {
@@ -93,4 +95,101 @@ describe('HistoryPanel', () => {
     expect(headings[0]?.textContent).toBe('Negative balance protection');
     expect(headings).toHaveLength(3);
   });
+
+  it('shows each night’s swap as its own line among the deals, Wednesday’s as three nights', () => {
+    const swaps: TradingSwap[] = [
+      swap(2, '2026-03-04T21:00:00.000Z', -150, 3),
+      swap(1, '2026-03-02T21:00:00.000Z', -50, 1),
+    ];
+    const twoDeals = deals(2, 2).map((deal, i) => ({
+      ...deal,
+      time: i === 0 ? '2026-03-05T09:00:00.000Z' : '2026-03-02T09:00:00.000Z',
+    }));
+    renderAt(
+      <HistoryPanel
+        accountId={7}
+        deals={twoDeals}
+        nextCursor={null}
+        names={NAMES}
+        swaps={swaps}
+        swapsCursor={null}
+      />,
+      '/userDashboard/trade',
+    );
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual([
+      'Sell 0.10 EUR/USD at 1.10002',
+      'Swap · EUR/USD · buy 0.10',
+      'Swap · EUR/USD · buy 0.10',
+      'Sell 0.10 EUR/USD at 1.10001',
+    ]);
+    const [wednesday, monday] = screen
+      .getAllByRole('listitem')
+      .filter((item) => item.textContent?.startsWith('Swap'));
+    expect(wednesday?.textContent).toContain(`Swap charged${formatCents(-150)}`);
+    expect(wednesday?.textContent).toContain('3 (Wednesday counts the weekend)');
+    expect(wednesday?.querySelector('time')?.getAttribute('datetime')).toBe(
+      '2026-03-04T21:00:00.000Z',
+    );
+    expect(monday?.textContent).toContain(formatCents(-50));
+    expect(monday?.textContent).not.toContain('Nights');
+  });
+
+  it('holds back older swaps until the deals of their nights are loaded', async () => {
+    // The newest deal page ends on Thursday; Monday's swap waits for the older deals.
+    api.on(`GET ${DEALS_PATH}`, {
+      status: 200,
+      body: {
+        deals: [{ ...deals(1, 1)[0], time: '2026-03-02T09:00:00.000Z' }],
+        nextCursor: null,
+      },
+    });
+    const { user } = renderAt(
+      <HistoryPanel
+        accountId={7}
+        deals={[{ ...deals(2, 1)[0]!, time: '2026-03-05T09:00:00.000Z' }]}
+        nextCursor="2"
+        names={NAMES}
+        swaps={[swap(1, '2026-03-02T21:00:00.000Z', -50, 1)]}
+        swapsCursor={null}
+      />,
+      '/userDashboard/trade',
+    );
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Show older history' }));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3));
+    expect(screen.getAllByRole('heading', { level: 3 })[1]?.textContent).toBe(
+      'Swap · EUR/USD · buy 0.10',
+    );
+    expect(fetchedUrls(SWAPS_PATH)).toHaveLength(0); // every swap was in the newest page
+    expect(screen.queryByRole('button', { name: 'Show older history' })).toBeNull();
+  });
+
+  it('links to the account’s statement', () => {
+    renderAt(
+      <HistoryPanel accountId={7} deals={[]} nextCursor={null} names={NAMES} />,
+      '/userDashboard/trade',
+    );
+    expect(screen.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
+      '/userDashboard/tradingStatement?account=7',
+    );
+  });
 });
+
+function swap(
+  id: number,
+  rolloverAt: string,
+  amountMinor: number,
+  multiplier: number,
+): TradingSwap {
+  return {
+    id: String(id),
+    positionId: '1',
+    symbol: 'EURUSD',
+    side: 'buy',
+    volume: '0.10',
+    multiplier,
+    amountMinor,
+    rolloverAt,
+  };
+}

@@ -1,14 +1,20 @@
 import { formatCents } from '@brokerdesk/shared';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
-import { useOlderDeals } from '../api/get-account-data';
-import type { Id, TradingDeal, TradingProtection } from '../api/types';
+import { tradingPaths } from '../../../config/trading-paths';
+import type { Id, TradingDeal, TradingProtection, TradingSwap } from '../api/types';
+import { useHistoryTimeline } from '../hooks/use-history-timeline';
+import { SwapRow } from './swap-row';
+import { pnlClass } from '../lib/pnl-class';
 import { dealReasonText, sideText } from '../../../lib/deal-text';
 
 /**
- * Deals, newest first: each close with its P/L and why it happened ("Stop loss", "Closed by
- * you"…). The newest 50 first; older ones 50 at a time on "Show older deals". Above them, any
- * negative balance protection the platform credited (§11.12): money the client sees arrive.
+ * Deals and each night's swap, newest first, in one timeline: each close with its P/L and why
+ * it happened ("Stop loss", "Closed by you"…), each swap with its rollover (§11.13). The newest
+ * 50 of each first; older ones on "Show older history". Above them, any negative balance
+ * protection the platform credited (§11.12): money the client sees arrive. The Statement link
+ * opens the print-friendly statement of the account.
  */
 export function HistoryPanel({
   accountId,
@@ -16,6 +22,8 @@ export function HistoryPanel({
   nextCursor,
   names,
   protections = [],
+  swaps,
+  swapsCursor,
 }: {
   accountId: Id;
   deals: readonly TradingDeal[] | undefined;
@@ -23,25 +31,31 @@ export function HistoryPanel({
   nextCursor: string | null | undefined;
   names: ReadonlyMap<string, string>;
   protections?: readonly TradingProtection[];
+  /** The newest page of nightly swaps, and its cursor (null when it holds every swap). */
+  swaps?: readonly TradingSwap[];
+  swapsCursor?: string | null;
 }) {
   const headingId = useId();
-  const [wantsOlder, setWantsOlder] = useState(false);
-  const older = useOlderDeals(accountId, nextCursor ?? null, wantsOlder);
-  const olderDeals = wantsOlder ? (older.data?.pages.flatMap((page) => page.deals) ?? []) : [];
-  const deals = newest ? [...newest, ...olderDeals] : undefined;
-  const moreToShow = wantsOlder
-    ? older.hasNextPage || older.isPending
-    : typeof nextCursor === 'string';
-  const loadingOlder = wantsOlder && (older.isPending || older.isFetchingNextPage);
-  const showOlder = () => {
-    if (!wantsOlder) setWantsOlder(true);
-    else void older.fetchNextPage();
-  };
+  const { entries, moreToShow, loadingOlder, olderFailed, showOlder } = useHistoryTimeline({
+    accountId,
+    deals: newest,
+    dealsCursor: nextCursor,
+    swaps,
+    swapsCursor,
+  });
   return (
     <section className="trade-card" aria-labelledby={headingId}>
-      <h2 id={headingId} className="trade-card-title">
-        History
-      </h2>
+      <div className="trade-card-head">
+        <h2 id={headingId} className="trade-card-title">
+          History
+        </h2>
+        <Link
+          className="trade-link"
+          to={`${tradingPaths.statement}?account=${encodeURIComponent(String(accountId))}`}
+        >
+          Statement
+        </Link>
+      </div>
       {protections.length > 0 ? (
         <ul className="trade-rows" aria-label="Negative balance protection">
           {protections.map((protection) => (
@@ -67,47 +81,51 @@ export function HistoryPanel({
           ))}
         </ul>
       ) : null}
-      {!deals ? (
+      {!entries ? (
         <p className="trade-note">Loading history…</p>
-      ) : deals.length === 0 ? (
+      ) : entries.length === 0 ? (
         <p className="trade-note">No deals yet.</p>
       ) : (
         <ul className="trade-rows">
-          {deals.map((deal) => (
-            <li key={String(deal.id)} className="trade-row trade-deal">
-              <h3 className="trade-row-title">
-                {sideText(deal.side)} {deal.volume} {names.get(deal.symbol) ?? deal.symbol} at{' '}
-                {deal.price}
-              </h3>
-              <dl className="trade-row-facts">
-                <div>
-                  <dt>Time</dt>
-                  <dd>
-                    <DateTime value={deal.time} withTime />
-                  </dd>
-                </div>
-                <div>
-                  <dt>Reason</dt>
-                  <dd>{dealReasonText(deal)}</dd>
-                </div>
-                <div>
-                  <dt>Profit/loss</dt>
-                  <dd className={deal.pnlMinor < 0 ? 'trade-down' : 'trade-up'}>
-                    {formatCents(deal.pnlMinor)}
-                  </dd>
-                </div>
-                {deal.swapMinor !== 0 ? (
+          {entries.map((entry) => {
+            if (entry.kind === 'swap') {
+              return <SwapRow key={entry.key} swap={entry.swap} names={names} />;
+            }
+            const { deal } = entry;
+            return (
+              <li key={entry.key} className="trade-row trade-deal">
+                <h3 className="trade-row-title">
+                  {sideText(deal.side)} {deal.volume} {names.get(deal.symbol) ?? deal.symbol} at{' '}
+                  {deal.price}
+                </h3>
+                <dl className="trade-row-facts">
                   <div>
-                    <dt>Swap</dt>
-                    <dd>{formatCents(deal.swapMinor)}</dd>
+                    <dt>Time</dt>
+                    <dd>
+                      <DateTime value={deal.time} withTime />
+                    </dd>
                   </div>
-                ) : null}
-              </dl>
-            </li>
-          ))}
+                  <div>
+                    <dt>Reason</dt>
+                    <dd>{dealReasonText(deal)}</dd>
+                  </div>
+                  <div>
+                    <dt>Profit/loss</dt>
+                    <dd className={pnlClass(deal.pnlMinor)}>{formatCents(deal.pnlMinor)}</dd>
+                  </div>
+                  {deal.swapMinor !== 0 ? (
+                    <div>
+                      <dt>Swap</dt>
+                      <dd>{formatCents(deal.swapMinor)}</dd>
+                    </div>
+                  ) : null}
+                </dl>
+              </li>
+            );
+          })}
         </ul>
       )}
-      {deals && moreToShow ? (
+      {entries && moreToShow ? (
         <button
           type="button"
           className="button button--secondary trade-more"
@@ -115,12 +133,12 @@ export function HistoryPanel({
           disabled={loadingOlder}
           aria-busy={loadingOlder}
         >
-          {loadingOlder ? 'Loading older deals…' : 'Show older deals'}
+          {loadingOlder ? 'Loading older history…' : 'Show older history'}
         </button>
       ) : null}
-      {older.isError ? (
+      {olderFailed ? (
         <p className="trade-note" role="alert">
-          Older deals could not be loaded. Try again.
+          Older history could not be loaded. Try again.
         </p>
       ) : null}
     </section>

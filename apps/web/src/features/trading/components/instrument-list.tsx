@@ -93,7 +93,11 @@ export function InstrumentList({
                       >
                         {row.displayName}
                       </button>
-                      {!row.open ? <span className="trade-closed">Closed</span> : null}
+                      {!row.tradingEnabled ? (
+                        <span className="trade-closed">Suspended</span>
+                      ) : !row.open ? (
+                        <span className="trade-closed">Closed</span>
+                      ) : null}
                     </th>
                     <td>{quote?.bid ?? '—'}</td>
                     <td>{quote?.ask ?? '—'}</td>

@@ -15,6 +15,7 @@ const EURUSD: TradingInstrument = {
   quote: 'USD',
   digits: 5,
   leverage: 200,
+  maxVolume: '50.00',
   spreadPoints: 30,
   stopsLevelPoints: 30,
   tradingEnabled: true,
@@ -168,6 +169,25 @@ describe('OrderTicket', () => {
     renderTicket({ instrument: { ...EURUSD, open: false } });
     expect(screen.getByText(/market is closed/)).toBeTruthy();
     expect((screen.getByRole('button', { name: /^Buy/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('says the dealing desk suspended the instrument, and disables sending', () => {
+    renderTicket({ instrument: { ...EURUSD, tradingEnabled: false } });
+    expect(
+      screen.getByText(
+        'EUR/USD: The dealing desk has suspended new orders on this instrument. You can still close positions and cancel orders.',
+      ),
+    ).toBeTruthy();
+    expect((screen.getByRole('button', { name: /^Buy/ }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('holds the volume to the maximum the desk set, not the catalogue’s', async () => {
+    const { user } = renderTicket({ instrument: { ...EURUSD, maxVolume: '1.00' } });
+    await user.clear(input('Volume (lots)'));
+    await user.type(input('Volume (lots)'), '2');
+    await user.click(screen.getByRole('button', { name: /^Buy/ }));
+    expect(screen.getByText(/from 0\.01 to 1\.00 lots/)).toBeTruthy();
+    expect(orderPosts()).toHaveLength(0);
   });
 
   it('asks for an account first', () => {

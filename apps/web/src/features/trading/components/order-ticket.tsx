@@ -1,5 +1,5 @@
 import { formatCents } from '@brokerdesk/shared';
-import { findSpec, formatPoints } from '@brokerdesk/shared/trading';
+import { TRADING_MESSAGES, findSpec, formatPoints, parseLots } from '@brokerdesk/shared/trading';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { actionFailureText } from '../../../components/ui/failure-text';
 import { SelectField } from '../../../components/ui/select-field';
@@ -64,7 +64,13 @@ export function OrderTicket({
   const place = usePlaceOrder();
   const intent = useIntentKey();
 
-  const spec = findSpec(symbol);
+  const catalogue = findSpec(symbol);
+  // The desk may lower the maximum volume (decision 130): the list's value is the one in force.
+  const maxVolume = instrument ? parseLots(instrument.maxVolume) : null;
+  const spec = useMemo(
+    () => (catalogue && maxVolume !== null ? { ...catalogue, maxVolume } : catalogue),
+    [catalogue, maxVolume],
+  );
   const name = instrument?.displayName ?? spec?.displayName ?? symbol;
   const quote = spec ? quotePoints(quotes.get(symbol), spec.digits) : null;
   const rate = spec ? rateFor(spec, quotes) : undefined;
@@ -102,7 +108,7 @@ export function OrderTicket({
     accountId === null
       ? 'Open a demo or live account to trade.'
       : disabled
-        ? `${name} is not available for trading at the moment.`
+        ? `${name}: ${TRADING_MESSAGES.instrumentDisabled}`
         : closed
           ? `The ${name} market is closed: orders can be placed when it opens.`
           : null;

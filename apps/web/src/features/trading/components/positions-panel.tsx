@@ -7,6 +7,7 @@ import { useClosePosition, useModifyPosition } from '../api/trade-actions';
 import type { Id, TradingPosition } from '../api/types';
 import type { LiveQuote } from '../hooks/use-quote-stream';
 import { livePnl, quotePoints } from '../lib/figures';
+import { pnlClass } from '../lib/pnl-class';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { sideText } from '../../../lib/deal-text';
 import { CloseDialog } from './close-dialog';
@@ -113,7 +114,7 @@ export function PositionsPanel({
                   ) : null}
                   <div>
                     <dt>Profit/loss</dt>
-                    <dd className={pnl < 0 ? 'trade-down' : 'trade-up'} data-testid="position-pnl">
+                    <dd className={pnlClass(pnl)} data-testid="position-pnl">
                       {formatCents(pnl)}
                     </dd>
                   </div>

@@ -7,6 +7,7 @@ import {
   useTradingAccounts,
 } from '../api/get-account-data';
 import { useInstruments, useQuotes } from '../api/get-market';
+import { useSwaps } from '../api/get-swaps';
 import type { AccountKind } from '../api/types';
 import { useQuoteStream, type StreamState } from '../hooks/use-quote-stream';
 import { useServerCloses } from '../hooks/use-server-closes';
@@ -68,6 +69,7 @@ export function TradingTerminal() {
   const orders = usePendingOrders(accountId);
   const deals = useDeals(accountId);
   const protections = useProtections(accountId);
+  const swaps = useSwaps(accountId);
 
   const names = useMemo(
     () => new Map((instruments.data ?? []).map((row) => [row.symbol, row.displayName])),
@@ -175,6 +177,8 @@ export function TradingTerminal() {
                 nextCursor={deals.data?.nextCursor}
                 names={names}
                 protections={protections.data}
+                swaps={swaps.data?.swaps}
+                swapsCursor={swaps.data?.nextCursor}
               />
             </>
           ) : (

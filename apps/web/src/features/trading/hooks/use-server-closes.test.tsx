@@ -63,7 +63,7 @@ describe('useServerCloses', () => {
       ],
       orders: [],
     });
-    expect(announced.at(-1)).toBe('Stop loss: closed 0.10 EUR/USD at 1.09700, -$20.00.');
+    expect(announced.at(-1)).toBe('Stop loss: closed 0.10 EUR/USD at 1.09700, \u2212$20.00.');
     expect(announced).toHaveLength(2);
   });
 });
