@@ -9,6 +9,7 @@ import { documentRoutes } from '../modules/documents/index.js';
 import { healthRoutes } from '../modules/health/index.js';
 import { marketsRoutes } from '../modules/markets/index.js';
 import { instrumentSettingsRoutes } from '../modules/instrument-settings/index.js';
+import { tradingControlsRoutes } from '../modules/trading-controls/index.js';
 import { moneyRoutes, staffMoneyRoutes } from '../modules/money/index.js';
 import { overviewRoutes } from '../modules/overview/index.js';
 import { pricesRoutes } from '../modules/prices/index.js';
@@ -55,4 +56,5 @@ export async function registerRoutes(
   await app.register(tradingRoutes, { service: services.trading });
   await app.register(staffTradingRoutes, { service: services.trading });
   await app.register(instrumentSettingsRoutes, { service: services.instrumentSettings });
+  await app.register(tradingControlsRoutes, { service: services.tradingControls });
 }

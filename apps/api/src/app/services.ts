@@ -59,6 +59,8 @@ import {
   makeInstrumentSettingsDesk,
 } from '../modules/instrument-settings/index.js';
 import type { InstrumentSettings } from '../modules/instrument-settings/index.js';
+import { makeTradingControls, makeTradingControlsDesk } from '../modules/trading-controls/index.js';
+import type { TradingControls } from '../modules/trading-controls/index.js';
 import { makeTradingService } from '../modules/trading/index.js';
 import type { TradingService } from '../modules/trading/index.js';
 import { makeStaffSupportService, makeSupportService } from '../modules/support/index.js';
@@ -141,17 +143,20 @@ function startTrading({
   hub,
   mail,
   instrumentSettings,
+  tradingControls,
   stopBeforeDatabaseCloses,
 }: ServiceContext & {
   ledger: LedgerService;
   hub: PriceHub;
   mail: MailService;
   instrumentSettings: InstrumentSettings;
+  tradingControls: TradingControls;
 }): TradingService {
   const trading = makeTradingService({
     db,
     hub,
     instrumentSettings,
+    tradingControls,
     ledger,
     mail,
     log,
@@ -205,6 +210,10 @@ export async function buildServices(context: ServiceContext) {
   const instrumentSettings = makeInstrumentSettings({ db, log });
   await instrumentSettings.start();
   context.stopBeforeDatabaseCloses(instrumentSettings.stop);
+  // The desk's trading controls (decision 133): the engine checks them on every request.
+  const tradingControls = makeTradingControls({ db, log });
+  await tradingControls.start();
+  context.stopBeforeDatabaseCloses(tradingControls.stop);
   const priceHub = makePriceHub({
     db,
     config,
@@ -298,6 +307,7 @@ export async function buildServices(context: ServiceContext) {
       settings: instrumentSettings,
       engineNow: () => priceHub.now(),
     }),
+    tradingControls: makeTradingControlsDesk({ db, controls: tradingControls }),
     markets: makeMarketsService({ prices }),
     activity: makeActivityService({
       db,
@@ -339,7 +349,14 @@ export async function buildServices(context: ServiceContext) {
       identityGate,
     }),
     overview: makeOverviewService({ db, clock }),
-    trading: startTrading({ ...context, ledger, hub: priceHub, mail, instrumentSettings }),
+    trading: startTrading({
+      ...context,
+      ledger,
+      hub: priceHub,
+      mail,
+      instrumentSettings,
+      tradingControls,
+    }),
     /** Tests fund wallets through it; routes never receive it. */
     ledger,
   };

@@ -282,3 +282,18 @@ export const IdempotencyKeySchema = z
   .min(1, m.idempotencyKeyRequired)
   .max(200, m.idempotencyKeyRequired)
   .refine(hasNoNul, NUL_CHARACTER_MESSAGE);
+
+/**
+ * The dealing desk's trading controls (decision 133), for the whole platform or one client:
+ * normal; close only (new orders and modifications refused, pending orders wait, closes and
+ * cancels work); halted (closes refused too; cancels still work, and the automatic closes act).
+ */
+export const TRADING_MODES = ['normal', 'close_only', 'halted'] as const;
+export type TradingMode = (typeof TRADING_MODES)[number];
+export const TradingModeSchema = z.enum(TRADING_MODES, { error: m.modeInvalid });
+
+export const TradingControlBodySchema = z.object({
+  mode: TradingModeSchema,
+  reason: ReasonBodySchema.shape.reason,
+});
+export type TradingControlBody = z.infer<typeof TradingControlBodySchema>;

@@ -60,4 +60,10 @@ export const TRADING_MESSAGES = {
   /** The terminal's word for an instrument the dealing desk has switched off (§11.8). */
   instrumentDisabled:
     'The dealing desk has suspended new orders on this instrument. You can still close positions and cancel orders.',
+  /** The desk's trading controls for the platform or one client (decision 133). */
+  modeInvalid: 'Mode must be normal, close_only or halted',
+  closeOnly:
+    'The dealing desk has limited trading to closing positions and cancelling orders. New orders and changes are refused for now.',
+  halted:
+    'The dealing desk has halted trading. Your positions stay open and you can still cancel pending orders; stop loss, take profit and stop-out still act.',
 } as const;

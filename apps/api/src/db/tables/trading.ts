@@ -398,3 +398,27 @@ export const tradingInstrumentSettings = pgTable(
     check('trading_instrument_settings_reason', sql`length(${t.reason}) > 0`),
   ],
 );
+
+/**
+ * The dealing desk's trading controls (issue 19, decision 133): one row per change, for the whole
+ * platform (client_id null) or one client; the latest row of each is in force. Modes: normal,
+ * close_only, halted.
+ */
+export const tradingControls = pgTable(
+  'trading_controls',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
+    mode: text('mode', { enum: ['normal', 'close_only', 'halted'] }).notNull(),
+    reason: text('reason').notNull(),
+    changedBy: uuid('changed_by')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('trading_controls_client_idx').on(t.clientId, t.id),
+    check('trading_controls_mode', sql`${t.mode} in ('normal', 'close_only', 'halted')`),
+    check('trading_controls_reason', sql`length(${t.reason}) > 0`),
+  ],
+);

@@ -20,7 +20,8 @@ export interface AuditEntry {
     | 'ticket'
     | 'staff'
     | 'referral_commission'
-    | 'instrument';
+    | 'instrument'
+    | 'platform';
   targetId: string;
   before?: unknown;
   after?: unknown;
@@ -87,6 +88,7 @@ const targetName = sql<string | null>`case
       join ${clients} referrer on referrer.id = rc.referrer_id
       where rc.id::text = ${auditLog.targetId})
   when ${auditLog.targetType} = 'instrument' then ${auditLog.targetId}
+  when ${auditLog.targetType} = 'platform' then 'The whole platform'
 end`;
 
 function conditions(filters: AuditFilters, afterId?: string): SQL | undefined {

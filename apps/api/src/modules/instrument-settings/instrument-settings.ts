@@ -15,7 +15,7 @@ import {
 } from '@brokerdesk/shared/trading';
 import type { InstrumentSettingsBody, TradingSpec } from '@brokerdesk/shared/trading';
 import type { FastifyBaseLogger } from 'fastify';
-import { poolOf } from '../../db/client.js';
+import { followChanges } from '../../db/change-follower.js';
 import type { Db } from '../../db/client.js';
 import {
   insertSettings,
@@ -141,8 +141,6 @@ export function makeInstrumentSettings({
   let rows = new Map<string, SettingsWithAuthor>();
   let specs = new Map<string, TradingSpec>();
   let latestId = 0;
-  let timer: NodeJS.Timeout | null = null;
-  let polling: Promise<void> | null = null;
 
   function apply(next: Map<string, SettingsWithAuthor>) {
     rows = next;
@@ -161,31 +159,19 @@ export function makeInstrumentSettings({
     apply(new Map((await selectCurrentSettings(db)).map((row) => [row.symbol, row])));
   }
 
-  /** Reads the rows again only when another instance has made a change since. */
-  async function catchUp(): Promise<void> {
-    if ((await selectLatestSettingsId(db)) > latestId) await reload();
-  }
+  const follower = followChanges({
+    db,
+    log,
+    pollMs,
+    what: 'instrument settings',
+    latestId: selectLatestSettingsId,
+    seenId: () => latestId,
+    reload,
+  });
 
   return {
-    /** Loads the rows in force; on PostgreSQL, then follows other instances' changes. */
-    async start(): Promise<void> {
-      await reload();
-      if (!poolOf(db) || timer) return;
-      timer = setInterval(() => {
-        if (polling) return;
-        polling = catchUp()
-          .catch((error: unknown) => log?.warn({ err: error }, 'instrument settings poll failed'))
-          .finally(() => {
-            polling = null;
-          });
-      }, pollMs);
-      timer.unref();
-    },
-    async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await polling;
-    },
+    start: follower.start,
+    stop: follower.stop,
     /** The spec orders, fills and prices use now: the catalogue's with the desk's settings. */
     spec(symbol: string): TradingSpec | undefined {
       return specs.get(symbol) ?? findSpec(symbol);

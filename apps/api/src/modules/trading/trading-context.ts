@@ -2,6 +2,7 @@
 import type { Db } from '../../db/client.js';
 import type { InstrumentSettings } from '../instrument-settings/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { TradingControls } from '../trading-controls/index.js';
 import type { EngineHub } from './price-hub.js';
 import type { MarketView } from './trading-market.js';
 import type { TradingEffects } from './trading-effects.js';
@@ -20,6 +21,8 @@ export interface TradingContext {
    * and filled at (markup, maximum volume, leverage cap) and whether trading is on.
    */
   instruments: Pick<InstrumentSettings, 'spec' | 'tradingEnabled'>;
+  /** The desk's modes for the platform and each client (decision 133). */
+  controls: Pick<TradingControls, 'modeFor' | 'platformMode'>;
   /** LIVE_TRADING=on. */
   liveTrading: boolean;
   /** QUOTE_STALE_SECONDS in ms: an older latest tick makes an instrument not tradable. */

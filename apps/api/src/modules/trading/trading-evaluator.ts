@@ -150,6 +150,8 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
     if (!pendingTriggers({ side: order.side, type: order.type, price: order.price }, tick)) return;
     if (order.expiresAt !== null && order.expiresAt.getTime() <= tick.timeMs) return;
     if (!context.instruments.tradingEnabled(order.symbol)) return; // switched off meanwhile
+    // The desk's controls (decision 133): a pending order waits in close only and halted.
+    if (context.controls.modeFor(account.clientId) !== 'normal') return;
     const spec = context.instruments.spec(order.symbol);
     if (!spec) return;
     const market = marketAt(tick);
@@ -250,7 +252,9 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
       );
       if (tick) add(tick.seq, 'positions', p);
     }
-    for (const o of await findOrdersInRange(db, ranges)) {
+    // The whole platform in close only or halted: no pending order fills (decision 133).
+    const ordersMayFill = context.controls.platformMode() === 'normal';
+    for (const o of ordersMayFill ? await findOrdersInRange(db, ranges) : []) {
       // Switched off by the desk: pending orders wait, untouched, until it is on again (§11.8).
       if (!context.instruments.tradingEnabled(o.symbol)) continue;
       const tick = firstReaching(

@@ -27,7 +27,14 @@ import type { PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { figuresOf, tradableQuote } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
-import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
+import {
+  assertModeAllows,
+  invalid,
+  lotsOf,
+  parseId,
+  pointsOf,
+  refusal,
+} from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
 import { toOrderView, toPositionView } from './trading.view.js';
 
@@ -122,11 +129,15 @@ export function makeTradingOrders(context: TradingContext) {
   const { runner, effects, hub } = context;
   const now = () => new Date(hub.now());
 
-  /** Step 5: archived demo, live under LIVE_TRADING=off, an instrument the desk switched off. */
+  /**
+   * Step 5: archived demo, live under LIVE_TRADING=off, an instrument the desk switched off, the
+   * platform or the client in close only or halted (decision 133).
+   */
   function assertTradingAllowed(account: AccountRow, symbol: string): void {
     if (account.status !== 'open') throw refusal('TRADING_DISABLED');
     if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
     if (!context.instruments.tradingEnabled(symbol)) throw refusal('TRADING_DISABLED');
+    assertModeAllows(context.controls.modeFor(account.clientId), 'open');
   }
 
   /**

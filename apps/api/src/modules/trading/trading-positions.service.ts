@@ -24,7 +24,14 @@ import type { AccountRow } from './trading.repo.js';
 import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { TradingContext } from './trading-context.js';
 import { tradableQuote } from './trading-market.js';
-import { invalid, lotsOf, parseId, pointsOf, refusal } from './trading-requests.js';
+import {
+  assertModeAllows,
+  invalid,
+  lotsOf,
+  parseId,
+  pointsOf,
+  refusal,
+} from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
 import { listProtections } from './trading-risk.repo.js';
 import { toDealView, toOrderView, toPositionView, toProtectionView } from './trading.view.js';
@@ -81,6 +88,7 @@ export function makeTradingPositions(context: TradingContext) {
         if (account.status !== 'open') throw refusal('TRADING_DISABLED');
         if (account.kind === 'live' && !context.liveTrading) throw refusal('TRADING_DISABLED');
         if (!context.instruments.tradingEnabled(spec.symbol)) throw refusal('TRADING_DISABLED');
+        assertModeAllows(context.controls.modeFor(account.clientId), 'open');
         const quote = tradableQuote(spec, market, context.staleMs);
         if (!quote) throw refusal('MARKET_CLOSED');
         const valid = checkStops({
@@ -184,6 +192,8 @@ export function makeTradingPositions(context: TradingContext) {
     return runner.run(
       { clientId, accountId, key, what: `close-position:${positionId}`, body: { volume } },
       async (tx, account) => {
+        // The desk's own close (closeUnderLock from the staff service) works in every mode.
+        assertModeAllows(context.controls.modeFor(account.clientId), 'close');
         const { status, body } = await closeUnderLock(tx, account, {
           positionId,
           lots,

@@ -5,8 +5,9 @@ import { createHash } from 'node:crypto';
 import { AppError } from '@brokerdesk/shared';
 import type { ErrorCode } from '@brokerdesk/shared';
 import { TRADING_ERROR_MESSAGES, parseLots, parsePoints } from '@brokerdesk/shared/trading';
-import type { TradingErrorCode } from '@brokerdesk/shared/trading';
+import type { TradingErrorCode, TradingMode } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
+import { modeMessage } from '../trading-controls/index.js';
 import { findAccountOfClient, findRequest, insertRequest, lockAccount } from './trading.repo.js';
 import type { AccountRow, RequestRow } from './trading.repo.js';
 
@@ -16,6 +17,16 @@ export function refusal(code: TradingErrorCode, message?: string): AppError {
 
 export function invalid(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', message, { [field]: [message] });
+}
+
+/**
+ * The desk's trading controls (decision 133): close only refuses what opens or changes risk;
+ * halted refuses the client's closes as well. Cancels are never refused (§11.8).
+ */
+export function assertModeAllows(mode: TradingMode, action: 'open' | 'close'): void {
+  if (mode === 'halted' || (mode === 'close_only' && action === 'open')) {
+    throw refusal('TRADING_DISABLED', modeMessage(mode) ?? undefined);
+  }
 }
 
 export const accountNotFound = () => new AppError('NOT_FOUND', 'Trading account not found');

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { InstrumentSettings } from '../instrument-settings/index.js';
 import type { LedgerService } from '../ledger/index.js';
+import type { TradingControls } from '../trading-controls/index.js';
 import type { MailService } from '../mail/index.js';
 import type { EngineHub, Tick } from './price-hub.js';
 import { makeTradingAccounts } from './trading-accounts.service.js';
@@ -25,6 +26,7 @@ export interface TradingServiceDeps {
   hub: EngineHub;
   ledger: LedgerService;
   instrumentSettings: InstrumentSettings;
+  tradingControls: Pick<TradingControls, 'modeFor' | 'platformMode'>;
   /** Margin-call and stop-out mail, queued in the transaction that detects them. */
   mail: Pick<MailService, 'queueForClient'>;
   log: FastifyBaseLogger;
@@ -49,6 +51,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     effects,
     runner: makeRequestRunner({ db }),
     instruments,
+    controls: deps.tradingControls,
     liveTrading: deps.liveTrading,
     staleMs,
     demoBalanceMinor: deps.demoBalanceMinor,

@@ -1,6 +1,7 @@
 import { formatCents, roleCan } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { useAdminProfile } from '../../../api/get-admin-profile';
+import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { DateTime } from '../../../components/ui/date-time';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
@@ -10,6 +11,7 @@ import { dealReasonText, sideText } from '../../../lib/deal-text';
 import { pnlTone } from '../../../lib/pnl-tone';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useClientTrading, type ClientTradingAccount } from '../api/dealing-desk';
+import { ClientTradingMode } from './trading-controls';
 import '../back-office-trading.css';
 
 const TONE_CLASSES = { gain: 'bo-desk-gain', loss: 'bo-desk-loss', flat: undefined } as const;
@@ -102,11 +104,15 @@ export function ClientTrading({ clientId }: { clientId: string }) {
   const headingId = useId();
   const role = useAdminProfile().data?.role;
   const allowed = role !== undefined && roleCan(role, 'trading:read');
+  const canDeal = role !== undefined && roleCan(role, 'trading:deal');
   const trading = useClientTrading(clientId, allowed);
+  const notice = useActionNotice();
   if (!allowed) return null;
   return (
     <section className="bo-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Trading</h2>
+      <ActionNotice outcome={notice.outcome} noticeRef={notice.ref} />
+      <ClientTradingMode clientId={clientId} canDeal={canDeal} onOutcome={notice.report} />
       {trading.isError ? (
         <ErrorPanel
           error={trading.error}

@@ -32,6 +32,7 @@ import {
 import '../back-office-trading.css';
 import { AccountKind } from './account-kind';
 import { InstrumentSettings } from './instrument-settings';
+import { TradingControls } from './trading-controls';
 import { RiskActivity } from './risk-activity';
 
 /** "Sell 0.30 GBPUSD of Ann Lee": names a position in buttons, dialogs and messages. */
@@ -312,6 +313,7 @@ export function DealingDesk() {
         {canDeal ? ' Closing a position asks for a reason, which the client is shown.' : null}
       </p>
       <ActionNotice outcome={notice.outcome} noticeRef={notice.ref} />
+      <TradingControls enabled={allowed} canDeal={canDeal} onOutcome={notice.report} />
       <section className="bo-section" aria-labelledby={exposureId}>
         <h2 id={exposureId}>Exposure</h2>
         <ExposureTable enabled={allowed} />

@@ -57,3 +57,22 @@ export function useCandles(symbol: string, period: CandlePeriodName) {
     }),
   );
 }
+
+/** What the desk lets this client do now (GET /api/trading/status, decision 133). */
+export interface TradingStatus {
+  mode: 'normal' | 'close_only' | 'halted';
+  /** The words that explain a mode other than normal. */
+  message: string | null;
+}
+
+export function useTradingStatus() {
+  return useQuery(
+    queryOptions({
+      queryKey: tradingKeys.status,
+      queryFn: ({ signal }) =>
+        apiRequest<TradingStatus>('/api/trading/status', { signal, auth: 'user' }),
+      // An incident control applies at once: the terminal asks again every 15 seconds.
+      refetchInterval: 15_000,
+    }),
+  );
+}

@@ -5,6 +5,8 @@ import type { Id } from './types';
 export const tradingKeys = {
   all: ['user', 'trading'] as const,
   instruments: ['user', 'trading', 'instruments'] as const,
+  /** The mode the desk lets this client trade under (decision 133). */
+  status: ['user', 'trading', 'status'] as const,
   quotes: ['user', 'trading', 'quotes'] as const,
   candles: (symbol: string, period: string) =>
     ['user', 'trading', 'candles', symbol, period] as const,

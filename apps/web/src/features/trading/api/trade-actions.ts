@@ -108,6 +108,8 @@ function useAccountMutation<Input extends { accountId: Id }, Output>(
       // The desk may have switched the instrument off since the list was read: read it again.
       if (error instanceof ApiError && error.code === 'TRADING_DISABLED') {
         void queryClient.invalidateQueries({ queryKey: tradingKeys.instruments });
+        // …or put the platform or this client in close only or halted (decision 133).
+        void queryClient.invalidateQueries({ queryKey: tradingKeys.status });
       }
       return invalidateAccount(queryClient, input.accountId);
     },

@@ -6,7 +6,7 @@ import {
   usePositions,
   useTradingAccounts,
 } from '../api/get-account-data';
-import { useInstruments, useQuotes } from '../api/get-market';
+import { useInstruments, useQuotes, useTradingStatus } from '../api/get-market';
 import { useSwaps } from '../api/get-swaps';
 import type { AccountKind } from '../api/types';
 import { useQuoteStream, type StreamState } from '../hooks/use-quote-stream';
@@ -59,6 +59,7 @@ export function TradingTerminal() {
   const announce = useCallback((text: string) => setMessage((m) => ({ text, n: m.n + 1 })), []);
 
   const instruments = useInstruments();
+  const status = useTradingStatus();
   const quotesQuery = useQuotes();
   const { quotes, state } = useQuoteStream(quotesQuery.data?.quotes);
   const priceSource = quotesQuery.data?.priceSource;
@@ -108,6 +109,11 @@ export function TradingTerminal() {
         announce={announce}
       />
       <StreamBanner state={state} allClosed={allClosed} />
+      {status.data?.message ? (
+        <p role="alert" className="trade-banner trade-banner--danger">
+          {status.data.message}
+        </p>
+      ) : null}
       {/* Always in the page, so assistive technology follows it; a repeated message still changes. */}
       <p role="status" aria-live="polite" className="trade-announcer">
         {message.text}
