@@ -221,6 +221,7 @@ export async function buildServices(context: ServiceContext) {
     log,
     redis: { prefix: context.redisKeyPrefix },
     markupPoints: instrumentSettings.markupPoints,
+    badTickSpreads: instrumentSettings.badTickSpreads,
   });
   context.stopBeforeDatabaseCloses(priceHub.stop);
   // Started by buildApp once the app is ready (the trading evaluator listens by then, and a

@@ -1050,13 +1050,24 @@ describe('hostile input', () => {
     });
     for (const [index, route] of specs.entries()) {
       const missing = MIN_PER_ROUTE - (stats.get(route.key)?.requests ?? 0);
-      if (missing <= 0) continue;
-      await fc.assert(fc.asyncProperty(requestArbitrary(route), send), {
-        seed: SEED + index + 1,
-        numRuns: missing,
-        endOnFailure: true,
-        reporter: harnessFailure,
-      });
+      if (missing > 0) {
+        await fc.assert(fc.asyncProperty(requestArbitrary(route), send), {
+          seed: SEED + index + 1,
+          numRuns: missing,
+          endOnFailure: true,
+          reporter: harnessFailure,
+        });
+      }
+      // Each route's handler must be reached: a route whose few draws all got anonymous or
+      // garbage callers is drawn again (bounded), whatever routes were added before it.
+      for (let round = 1; (stats.get(route.key)?.pastAuth ?? 0) === 0 && round <= 10; round += 1) {
+        await fc.assert(fc.asyncProperty(requestArbitrary(route), send), {
+          seed: SEED + index + 1 + round * 10_000,
+          numRuns: MIN_PER_ROUTE,
+          endOnFailure: true,
+          reporter: harnessFailure,
+        });
+      }
     }
     durationMs = performance.now() - started;
     process.stdout.write(summary());

@@ -162,6 +162,14 @@ const SwapRateSchema = z.string({ error: m.swapRateFormat }).regex(SWAP_RATE, m.
  * volume to the catalogue's and removes a leverage cap. Whether a volume fits the instrument
  * (its step, its minimum, the catalogue's maximum) is the engine's check.
  */
+/** Whole US dollars of notional (decision 135); null: no limit. */
+export const ExposureLimitSchema = z
+  .number({ error: m.exposureLimitInvalid })
+  .int(m.exposureLimitInvalid)
+  .min(1, m.exposureLimitInvalid)
+  .max(1_000_000_000, m.exposureLimitInvalid)
+  .nullable();
+
 export const InstrumentSettingsBodySchema = z
   .object({
     reason: ReasonBodySchema.shape.reason,
@@ -182,6 +190,14 @@ export const InstrumentSettingsBodySchema = z
       .optional(),
     swapLongPoints: SwapRateSchema.optional(),
     swapShortPoints: SwapRateSchema.optional(),
+    exposureLimitUsd: ExposureLimitSchema.optional(),
+    badTickSpreads: z
+      .number({ error: m.badTickInvalid })
+      .int(m.badTickInvalid)
+      .min(1, m.badTickInvalid)
+      .max(10_000, m.badTickInvalid)
+      .nullable()
+      .optional(),
   })
   .refine(
     (body) =>
@@ -190,7 +206,9 @@ export const InstrumentSettingsBodySchema = z
       body.maxVolume !== undefined ||
       body.leverageCap !== undefined ||
       body.swapLongPoints !== undefined ||
-      body.swapShortPoints !== undefined,
+      body.swapShortPoints !== undefined ||
+      body.badTickSpreads !== undefined ||
+      body.exposureLimitUsd !== undefined,
     { message: m.nothingToChange },
   );
 export type InstrumentSettingsBody = z.infer<typeof InstrumentSettingsBodySchema>;
@@ -294,6 +312,8 @@ export const TradingModeSchema = z.enum(TRADING_MODES, { error: m.modeInvalid })
 
 export const TradingControlBodySchema = z.object({
   mode: TradingModeSchema,
+  /** The client's exposure limit, or on the platform every client's (decision 135); absent: kept. */
+  exposureLimitUsd: ExposureLimitSchema.optional(),
   reason: ReasonBodySchema.shape.reason,
 });
 export type TradingControlBody = z.infer<typeof TradingControlBodySchema>;

@@ -60,6 +60,15 @@ export const TRADING_MESSAGES = {
   /** The terminal's word for an instrument the dealing desk has switched off (§11.8). */
   instrumentDisabled:
     'The dealing desk has suspended new orders on this instrument. You can still close positions and cancel orders.',
+  badTickInvalid:
+    'Bad-tick filter must be a whole number of spreads from 1 to 10000, or blank for off',
+  exposureLimitInvalid:
+    'Exposure limit must be a whole number of US dollars from 1 to 1000000000, or blank for none',
+  /** Refusals of the exposure limits (decision 135), in the client's words. */
+  clientExposureLimit:
+    'This order would take your open positions beyond the exposure limit the dealing desk has set for your account. Trade a smaller volume or close positions first.',
+  bookExposureLimit:
+    'The platform cannot take more exposure on this instrument now. Trade a smaller volume or try again later.',
   /** The desk's trading controls for the platform or one client (decision 133). */
   modeInvalid: 'Mode must be normal, close_only or halted',
   closeOnly:

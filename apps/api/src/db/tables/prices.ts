@@ -52,3 +52,31 @@ export const candles = pgTable(
     check('candles_tick_volume_positive', sql`${table.tickVolume} > 0`),
   ],
 );
+
+/**
+ * Ticks the bad-tick filter held back (issue 19, decision 134): a quote whose mid moved more than
+ * the desk's number of spreads from the last logged tick. `outcome` is set by the next quote:
+ * `spike` when it came back near the last tick (the held one is never used), `confirmed` when it
+ * stayed near the held one (the market really moved: that next quote is logged).
+ */
+export const priceHeldTicks = pgTable(
+  'price_held_ticks',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    symbol: text('symbol').notNull(),
+    bid: bigint('bid', { mode: 'number' }).notNull(),
+    ask: bigint('ask', { mode: 'number' }).notNull(),
+    time: timestamp('time', { withTimezone: true, precision: 3 }).notNull(),
+    lastBid: bigint('last_bid', { mode: 'number' }).notNull(),
+    lastAsk: bigint('last_ask', { mode: 'number' }).notNull(),
+    thresholdSpreads: integer('threshold_spreads').notNull(),
+    outcome: text('outcome', { enum: ['pending', 'spike', 'confirmed'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('price_held_ticks_symbol_idx').on(table.symbol, table.id),
+    check('price_held_ticks_outcome', sql`${table.outcome} in ('pending', 'spike', 'confirmed')`),
+  ],
+);

@@ -377,6 +377,10 @@ export const tradingInstrumentSettings = pgTable(
     /** Hundredths of a point per lot per night. */
     swapLongHundredths: integer('swap_long_hundredths').notNull(),
     swapShortHundredths: integer('swap_short_hundredths').notNull(),
+    /** Hold back a quote whose mid moves more than this many spreads (decision 134); null = off. */
+    badTickSpreads: integer('bad_tick_spreads'),
+    /** The book's largest net notional on the instrument, whole US$ (decision 135); null = none. */
+    exposureLimitUsd: integer('exposure_limit_usd'),
     reason: text('reason').notNull(),
     changedBy: uuid('changed_by')
       .notNull()
@@ -396,6 +400,14 @@ export const tradingInstrumentSettings = pgTable(
       sql`${t.leverageCap} is null or ${t.leverageCap} >= 1`,
     ),
     check('trading_instrument_settings_reason', sql`length(${t.reason}) > 0`),
+    check(
+      'trading_instrument_settings_exposure_limit',
+      sql`${t.exposureLimitUsd} is null or ${t.exposureLimitUsd} >= 1`,
+    ),
+    check(
+      'trading_instrument_settings_bad_tick',
+      sql`${t.badTickSpreads} is null or ${t.badTickSpreads} >= 1`,
+    ),
   ],
 );
 
@@ -410,6 +422,11 @@ export const tradingControls = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     clientId: uuid('client_id').references(() => clients.id, { onDelete: 'restrict' }),
     mode: text('mode', { enum: ['normal', 'close_only', 'halted'] }).notNull(),
+    /**
+     * A client's largest gross notional on live accounts, whole US$ (decision 135). On the
+     * platform's row: every client's, unless their own row sets one. Null = none.
+     */
+    exposureLimitUsd: integer('exposure_limit_usd'),
     reason: text('reason').notNull(),
     changedBy: uuid('changed_by')
       .notNull()
@@ -420,5 +437,9 @@ export const tradingControls = pgTable(
     index('trading_controls_client_idx').on(t.clientId, t.id),
     check('trading_controls_mode', sql`${t.mode} in ('normal', 'close_only', 'halted')`),
     check('trading_controls_reason', sql`length(${t.reason}) > 0`),
+    check(
+      'trading_controls_exposure_limit',
+      sql`${t.exposureLimitUsd} is null or ${t.exposureLimitUsd} >= 1`,
+    ),
   ],
 );

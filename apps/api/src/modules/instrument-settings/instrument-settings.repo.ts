@@ -73,6 +73,8 @@ function fromRaw(row: Record<string, unknown>): SettingsWithAuthor {
     leverageCap: num(row.leverage_cap),
     swapLongHundredths: Number(row.swap_long_hundredths),
     swapShortHundredths: Number(row.swap_short_hundredths),
+    badTickSpreads: num(row.bad_tick_spreads),
+    exposureLimitUsd: num(row.exposure_limit_usd),
     reason: String(row.reason),
     changedBy: String(row.changed_by),
     effectiveAt: time(row.effective_at),

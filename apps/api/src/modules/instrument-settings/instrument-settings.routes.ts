@@ -2,8 +2,10 @@
 // compliance and auditor read them; owner and operations change them, with a reason, audited.
 import { InstrumentSettingsBodySchema } from '@brokerdesk/shared/trading';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireStaffActor } from '../../plugins/auth.js';
 import {
+  HeldTickViewSchema,
   InstrumentSettingsListSchema,
   InstrumentSettingsViewSchema,
   InstrumentSymbolParamsSchema,
@@ -29,6 +31,21 @@ export const instrumentSettingsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async () => service.list(),
+  );
+
+  app.get(
+    '/api/staff/trading/held-ticks',
+    {
+      config: { auth: 'staff', permission: 'trading:read' },
+      schema: {
+        tags,
+        security,
+        summary:
+          'The latest 50 quotes the bad-tick filter held back, newest first, with what the next quote showed them to be',
+        response: { 200: z.object({ heldTicks: z.array(HeldTickViewSchema) }) },
+      },
+    },
+    async () => service.heldTicks(),
   );
 
   app.patch(

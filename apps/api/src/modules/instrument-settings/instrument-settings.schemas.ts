@@ -24,6 +24,10 @@ export const InstrumentSettingsViewSchema = z.object({
   swapShortPoints: z.string(),
   catalogueSwapLongPoints: z.string(),
   catalogueSwapShortPoints: z.string(),
+  /** The bad-tick filter: hold back a quote whose mid moves more than this many spreads; null: off. */
+  badTickSpreads: z.number().int().nullable(),
+  /** The book's largest net notional on the instrument in whole US$; null: no limit. */
+  exposureLimitUsd: z.number().int().nullable(),
   /** The latest change, or null while the catalogue's values hold. */
   lastChange: z
     .object({
@@ -41,3 +45,20 @@ export const InstrumentSettingsListSchema = z.object({
 });
 
 export const InstrumentSymbolParamsSchema = z.object({ symbol: z.string().max(20) });
+
+/** A quote the bad-tick filter held back (decision 134); prices as the instrument quotes them. */
+export const HeldTickViewSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  displayName: z.string(),
+  bid: z.string(),
+  ask: z.string(),
+  /** The last logged tick it was measured against. */
+  lastBid: z.string(),
+  lastAsk: z.string(),
+  time: z.string(),
+  thresholdSpreads: z.number().int(),
+  /** pending until the next quote: spike (discarded) or confirmed (the next quote was logged). */
+  outcome: z.enum(['pending', 'spike', 'confirmed']),
+});
+export type HeldTickView = z.infer<typeof HeldTickViewSchema>;

@@ -1,10 +1,12 @@
 // The dealing desk's side of the instrument settings (issue 19, decision 130): the list with
 // what is in force and what the catalogue says, and a change, audited in its own transaction
 // and in force on this instance as soon as it commits.
-import { findSpec, formatLots, formatSwapRate } from '@brokerdesk/shared/trading';
+import { findSpec, formatLots, formatPoints, formatSwapRate } from '@brokerdesk/shared/trading';
 import type { InstrumentSettingsBody, TradingSpec } from '@brokerdesk/shared/trading';
 import { AppError } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
+import { readHeldTicks } from '../prices/index.js';
+import type { HeldTickRow } from '../prices/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { StaffActor } from '../audit/index.js';
 import { catalogueSettings, effectiveSpec } from './instrument-settings.js';
@@ -13,7 +15,26 @@ import type {
   SettingsWithAuthor,
   SpecSettings,
 } from './instrument-settings.js';
-import type { InstrumentSettingsView } from './instrument-settings.schemas.js';
+import type { HeldTickView, InstrumentSettingsView } from './instrument-settings.schemas.js';
+
+/** The desk's list of held-back quotes: the latest this many. */
+export const HELD_TICKS_SHOWN = 50;
+
+function heldTickView(row: HeldTickRow): HeldTickView {
+  const digits = findSpec(row.symbol)?.digits ?? 0;
+  return {
+    id: String(row.id),
+    symbol: row.symbol,
+    displayName: findSpec(row.symbol)?.displayName ?? row.symbol,
+    bid: formatPoints(row.bid, digits),
+    ask: formatPoints(row.ask, digits),
+    lastBid: formatPoints(row.lastBid, digits),
+    lastAsk: formatPoints(row.lastAsk, digits),
+    time: row.time.toISOString(),
+    thresholdSpreads: row.thresholdSpreads,
+    outcome: row.outcome,
+  };
+}
 
 function viewOf(catalogue: TradingSpec, row: SettingsWithAuthor | null): InstrumentSettingsView {
   const settings = row ?? catalogueSettings(catalogue);
@@ -37,6 +58,8 @@ function viewOf(catalogue: TradingSpec, row: SettingsWithAuthor | null): Instrum
     swapShortPoints: formatSwapRate(settings.swapShortHundredths),
     catalogueSwapLongPoints: formatSwapRate(catalogue.swapLongHundredths),
     catalogueSwapShortPoints: formatSwapRate(catalogue.swapShortHundredths),
+    badTickSpreads: settings.badTickSpreads,
+    exposureLimitUsd: settings.exposureLimitUsd,
     lastChange: row
       ? {
           at: row.createdAt.toISOString(),
@@ -58,6 +81,8 @@ function auditOf(catalogue: TradingSpec, settings: SpecSettings) {
     leverageCap: settings.leverageCap,
     swapLongPoints: formatSwapRate(settings.swapLongHundredths),
     swapShortPoints: formatSwapRate(settings.swapShortHundredths),
+    badTickSpreads: settings.badTickSpreads,
+    exposureLimitUsd: settings.exposureLimitUsd,
   };
 }
 
@@ -72,6 +97,11 @@ export function makeInstrumentSettingsDesk({
   engineNow: () => number;
 }) {
   return {
+    /** The quotes the bad-tick filter held back, newest first (decision 134). */
+    async heldTicks(): Promise<{ heldTicks: HeldTickView[] }> {
+      return { heldTicks: (await readHeldTicks(db, HELD_TICKS_SHOWN)).map(heldTickView) };
+    },
+
     list(): { instruments: InstrumentSettingsView[] } {
       return {
         instruments: settings.all().map(({ catalogue, settings: row }) => viewOf(catalogue, row)),

@@ -94,6 +94,8 @@ describe('the desk’s instrument settings', () => {
       swapShortPoints: '-5.00',
       catalogueSwapLongPoints: '-5.00',
       catalogueSwapShortPoints: '-5.00',
+      badTickSpreads: null,
+      exposureLimitUsd: null,
       lastChange: null,
     });
   });
@@ -245,6 +247,66 @@ describe('the desk’s instrument settings', () => {
     expect((await limit('1.26985')).json()).toMatchObject({ code: 'INVALID_PRICE' });
     expect((await limit('1.26975')).statusCode).toBe(201);
     await change('GBPUSD', { spreadMarkupPoints: 0, reason: 'Volatility over' });
+  });
+
+  it('holds back a quote that jumps more than the bad-tick threshold, until the next confirms it', async () => {
+    const { who, account } = await demoTrader(t);
+    // A buy limit at 1.09000: a bad quote through it must not fill it.
+    const limit = await placeOrder(t, who, account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      type: 'limit',
+      volume: '0.10',
+      price: '1.09000',
+    });
+    expect(limit.statusCode, limit.body).toBe(201);
+    const set = await change('EURUSD', { badTickSpreads: 10, reason: 'Feed glitches' });
+    expect(set.json()).toMatchObject({ badTickSpreads: 10 });
+    const latestBid = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/trading/quotes' });
+      const quotes = (response.json() as { quotes: { symbol: string; bid: string }[] }).quotes;
+      return quotes.find((q) => q.symbol === 'EURUSD')?.bid;
+    };
+    const heldTicks = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/staff/trading/held-ticks',
+        headers: operations.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { heldTicks: Record<string, unknown>[] }).heldTicks;
+    };
+
+    // 1.09985/1.10015 → 1.08500/1.08530: 1,485 points of mid, over 10 × 30. Held back.
+    await push(t, ['EURUSD', '1.08500', '1.08530']);
+    expect(await latestBid()).toBe('1.09985');
+    expect((await heldTicks())[0]).toMatchObject({
+      symbol: 'EURUSD',
+      bid: '1.08500',
+      lastBid: '1.09985',
+      thresholdSpreads: 10,
+      outcome: 'pending',
+    });
+    expect((await ordersOf(t, who, account.id, 'pending')).map((o) => o.type)).toEqual(['limit']);
+
+    // Back near the last tick: it was a spike, and the limit never filled.
+    await push(t, ['EURUSD', '1.09990', '1.10020']);
+    expect(await latestBid()).toBe('1.09990');
+    expect((await heldTicks())[0]).toMatchObject({ bid: '1.08500', outcome: 'spike' });
+    expect(await positionsOf(t, who, account.id)).toEqual([]);
+
+    // A real move: the next quote stays near the held one, and is logged.
+    await push(t, ['EURUSD', '1.10800', '1.10830'], ['EURUSD', '1.10810', '1.10840']);
+    expect(await latestBid()).toBe('1.10810');
+    expect((await heldTicks())[0]).toMatchObject({ bid: '1.10800', outcome: 'confirmed' });
+
+    // Off again: any move passes.
+    await change('EURUSD', { badTickSpreads: null, reason: 'Feed fixed' });
+    await push(t, ['EURUSD', '1.09985', '1.10015']);
+    expect(await latestBid()).toBe('1.09985');
+    expect((await heldTicks())[0]).toMatchObject({ bid: '1.10800' });
+    const limitId = (limit.json() as { orders: { id: string }[] }).orders[0]!.id;
+    await call(t, who, 'DELETE', accountUrl(account.id, `/orders/${limitId}`));
   });
 
   it('applies swap rates from the next rollover, even one posted late', async () => {

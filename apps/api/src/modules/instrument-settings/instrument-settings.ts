@@ -39,6 +39,8 @@ export type SpecSettings = Pick<
   | 'leverageCap'
   | 'swapLongHundredths'
   | 'swapShortHundredths'
+  | 'badTickSpreads'
+  | 'exposureLimitUsd'
 >;
 
 export function catalogueSettings(spec: TradingSpec): SpecSettings {
@@ -49,6 +51,8 @@ export function catalogueSettings(spec: TradingSpec): SpecSettings {
     leverageCap: null,
     swapLongHundredths: spec.swapLongHundredths,
     swapShortHundredths: spec.swapShortHundredths,
+    badTickSpreads: null,
+    exposureLimitUsd: null,
   };
 }
 
@@ -126,6 +130,10 @@ function nextSettings(
       body.swapShortPoints === undefined
         ? current.swapShortHundredths
         : swapRateOf(body.swapShortPoints),
+    badTickSpreads:
+      body.badTickSpreads === undefined ? current.badTickSpreads : body.badTickSpreads,
+    exposureLimitUsd:
+      body.exposureLimitUsd === undefined ? current.exposureLimitUsd : body.exposureLimitUsd,
   };
 }
 
@@ -181,6 +189,14 @@ export function makeInstrumentSettings({
     },
     markupPoints(symbol: string): number {
       return rows.get(symbol)?.spreadMarkupPoints ?? 0;
+    },
+    /** The book's largest net notional on the instrument, whole US$ (decision 135); null: none. */
+    exposureLimitUsd(symbol: string): number | null {
+      return rows.get(symbol)?.exposureLimitUsd ?? null;
+    },
+    /** The bad-tick filter's threshold in spreads (decision 134); null: off. */
+    badTickSpreads(symbol: string): number | null {
+      return rows.get(symbol)?.badTickSpreads ?? null;
     },
     /** The row in force (null: the catalogue's values), with who made it. */
     current(symbol: string): SettingsWithAuthor | null {

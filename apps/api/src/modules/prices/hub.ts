@@ -23,6 +23,9 @@ import { loadReplayFile } from './sources/replay.js';
 import type { PriceSource } from './sources/source.js';
 import type { SourceQuote, Tick } from './tick.js';
 import { makeTickLog } from './tick-log.js';
+import { makeBadTickFilter } from './bad-tick-filter.js';
+import type { ScreenResult } from './bad-tick-filter.js';
+import { insertHeldTick, settleHeldTick } from './held-ticks.repo.js';
 import type { DroppedCounts } from './tick-log.js';
 
 export type TickListener = (ticks: readonly Tick[]) => Promise<void> | void;
@@ -77,6 +80,8 @@ export interface PriceHubDeps {
   source?: PriceSource;
   /** The dealing desk's spread markup per symbol, read as each quote is made (decision 130). */
   markupPoints?: (symbol: string) => number;
+  /** The desk's bad-tick threshold in spreads per symbol, null for off (decision 134). */
+  badTickSpreads?: (symbol: string) => number | null;
 }
 
 function dedicatedConnection(pool: pg.Pool): () => pg.Client {
@@ -100,6 +105,12 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
   const pruneEveryMs = deps.timing?.pruneEveryMs ?? 60_000;
   const pool = poolOf(db);
   const tickLog = makeTickLog({ db });
+  const badTicks = makeBadTickFilter({
+    thresholdOf: deps.badTickSpreads ?? (() => null),
+    lastLogged: (symbol) => latestBySymbol.get(symbol),
+  });
+  /** Held quotes' report rows, so the next quote can say what each was. */
+  const heldRowIds = new WeakMap<SourceQuote, number>();
   const manual =
     config.marketDataProvider === 'manual'
       ? makeManualSource({ startMs: clock.now().getTime() })
@@ -171,7 +182,9 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
 
   // The leader's path for each batch a source produces.
   async function emit(quotes: Parameters<Parameters<PriceSource['start']>[0]>[0]) {
-    const ticks = await tickLog.write(quotes);
+    const screened = badTicks.screen(quotes);
+    if (screened.held.length > 0 || screened.resolved.length > 0) await reportHeld(screened);
+    const ticks = await tickLog.write(screened.kept);
     if (ticks.length === 0) return ticks;
     let delivered: Promise<void> = Promise.resolve();
     await enqueue(async () => {
@@ -187,6 +200,20 @@ export function makePriceHub(deps: PriceHubDeps): PriceHub {
       await delivered;
     });
     return ticks;
+  }
+
+  /** The bad-tick filter's report: a row per held quote, its outcome once the next one decides. */
+  async function reportHeld(screened: ScreenResult): Promise<void> {
+    for (const { quote, outcome } of screened.resolved) {
+      const id = heldRowIds.get(quote);
+      if (id !== undefined) await settleHeldTick(db, id, outcome);
+    }
+    for (const held of screened.held) {
+      heldRowIds.set(held.quote, await insertHeldTick(db, held));
+      log.info(
+        `bad-tick filter held back ${held.quote.symbol} ${held.quote.bid}/${held.quote.ask} points (last ${held.last.bid}/${held.last.ask}, more than ${held.thresholdSpreads} spreads)`,
+      );
+    }
   }
 
   function onMessage(message: TickMessage) {

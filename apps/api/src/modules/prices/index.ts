@@ -9,6 +9,8 @@ export {
   selectLatestTicksAt as readLatestTicksAt,
 } from './prices.repo.js';
 export { rebuildCandles, pruneTicks } from './maintenance.js';
+export { selectHeldTicks as readHeldTicks } from './held-ticks.repo.js';
+export type { HeldTickRow } from './held-ticks.repo.js';
 export type { FeedAdapter, FeedQuote } from './sources/feed-adapter.js';
 export { quoteFromFeed } from './sources/feed-adapter.js';
 export { makePricesService } from './prices.service.js';

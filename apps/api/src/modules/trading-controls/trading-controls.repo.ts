@@ -16,6 +16,7 @@ interface RawControl {
   id: string | number;
   client_id: string | null;
   mode: ControlRow['mode'];
+  exposure_limit_usd: string | number | null;
   reason: string;
   changed_by: string;
   created_at: string | Date;
@@ -29,6 +30,7 @@ function fromRaw(row: RawControl): ControlInForce {
     id: Number(row.id),
     clientId: row.client_id,
     mode: row.mode,
+    exposureLimitUsd: row.exposure_limit_usd === null ? null : Number(row.exposure_limit_usd),
     reason: row.reason,
     changedBy: row.changed_by,
     createdAt: new Date(row.created_at),

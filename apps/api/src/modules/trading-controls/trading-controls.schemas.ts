@@ -4,6 +4,11 @@ import { z } from 'zod';
 
 export const TradingControlViewSchema = z.object({
   mode: z.enum(TRADING_MODES),
+  /**
+   * Whole US$ of gross notional on live accounts (decision 135): the client's own, or on the
+   * platform's row every client's; null: none set.
+   */
+  exposureLimitUsd: z.number().int().nullable(),
   /** The latest change's reason, member and time; null while nobody has changed it. */
   reason: z.string().nullable(),
   by: z.string().nullable(),

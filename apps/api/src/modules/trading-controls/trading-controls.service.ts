@@ -4,6 +4,7 @@
 import { AppError } from '@brokerdesk/shared';
 import type { TradingControlBody } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
+import { isUuid } from '../../lib/ids.js';
 import { recordAudit } from '../audit/index.js';
 import type { StaffActor } from '../audit/index.js';
 import { selectClientName } from './trading-controls.repo.js';
@@ -15,11 +16,12 @@ function viewOf(row: ControlInForce | null): TradingControlView {
   return row
     ? {
         mode: row.mode,
+        exposureLimitUsd: row.exposureLimitUsd,
         reason: row.reason,
         by: row.changedByName,
         at: row.createdAt.toISOString(),
       }
-    : { mode: 'normal', reason: null, by: null, at: null };
+    : { mode: 'normal', exposureLimitUsd: null, reason: null, by: null, at: null };
 }
 
 function clientViewOf(row: ControlInForce & { clientId: string }): ClientControlView {
@@ -31,8 +33,6 @@ function clientViewOf(row: ControlInForce & { clientId: string }): ClientControl
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function makeTradingControlsDesk({ db, controls }: { db: Db; controls: TradingControls }) {
   async function change(
     staff: StaffActor,
@@ -41,13 +41,14 @@ export function makeTradingControlsDesk({ db, controls }: { db: Db; controls: Tr
   ): Promise<ControlInForce> {
     let client: { name: string; email: string } | null = null;
     if (clientId !== null) {
-      client = UUID.test(clientId) ? await selectClientName(db, clientId) : null;
+      client = isUuid(clientId) ? await selectClientName(db, clientId) : null;
       if (!client) throw new AppError('NOT_FOUND', 'Client not found');
     }
     const { after } = await db.transaction(async (tx) => {
       const written = await controls.change(tx, {
         clientId,
         mode: body.mode,
+        exposureLimitUsd: body.exposureLimitUsd,
         reason: body.reason,
         staffId: staff.staffId,
       });
@@ -55,8 +56,12 @@ export function makeTradingControlsDesk({ db, controls }: { db: Db; controls: Tr
         action: 'trading.control',
         targetType: clientId === null ? 'platform' : 'client',
         targetId: clientId ?? 'platform',
-        before: { mode: written.before },
-        after: { mode: body.mode, reason: body.reason },
+        before: written.before,
+        after: {
+          mode: written.after.mode,
+          exposureLimitUsd: written.after.exposureLimitUsd,
+          reason: body.reason,
+        },
       });
       return written;
     });
@@ -95,7 +100,7 @@ export function makeTradingControlsDesk({ db, controls }: { db: Db; controls: Tr
     },
     /** A client's back-office page: their own mode, set back to normal or not, and the platform's. */
     async clientMode(clientId: string) {
-      if (!UUID.test(clientId) || !(await selectClientName(db, clientId))) {
+      if (!isUuid(clientId) || !(await selectClientName(db, clientId))) {
         throw new AppError('NOT_FOUND', 'Client not found');
       }
       const { platform, clients } = controls.inForce();

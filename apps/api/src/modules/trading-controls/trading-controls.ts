@@ -86,6 +86,14 @@ export function makeTradingControls({
     modeFor(clientId: string): TradingMode {
       return stricter(platformMode(), byClient.get(clientId)?.mode ?? 'normal');
     },
+    /**
+     * A client's largest gross notional on live accounts in cents (decision 135): their own
+     * limit, else the platform's for every client; null: none.
+     */
+    exposureLimitMinorFor(clientId: string): number | null {
+      const usd = byClient.get(clientId)?.exposureLimitUsd ?? platform?.exposureLimitUsd ?? null;
+      return usd === null ? null : usd * 100;
+    },
     /** The platform's row and every client's (normal ones included), as in force. */
     inForce(): { platform: ControlInForce | null; clients: ControlInForce[] } {
       return { platform, clients: [...byClient.values()] };
@@ -101,11 +109,30 @@ export function makeTradingControls({
         mode,
         reason,
         staffId,
-      }: { clientId: string | null; mode: TradingMode; reason: string; staffId: string },
-    ): Promise<{ before: TradingMode; after: ControlRow }> {
+        exposureLimitUsd,
+      }: {
+        clientId: string | null;
+        mode: TradingMode;
+        reason: string;
+        staffId: string;
+        /** Absent: the limit in force stays. */
+        exposureLimitUsd?: number | null;
+      },
+    ): Promise<{ before: Pick<ControlRow, 'mode' | 'exposureLimitUsd'>; after: ControlRow }> {
       const stored = await lockControl(tx, clientId);
-      const after = await insertControl(tx, { clientId, mode, reason, changedBy: staffId });
-      return { before: stored?.mode ?? 'normal', after };
+      const before = {
+        mode: stored?.mode ?? 'normal',
+        exposureLimitUsd: stored?.exposureLimitUsd ?? null,
+      };
+      const after = await insertControl(tx, {
+        clientId,
+        mode,
+        exposureLimitUsd:
+          exposureLimitUsd === undefined ? before.exposureLimitUsd : exposureLimitUsd,
+        reason,
+        changedBy: staffId,
+      });
+      return { before, after };
     },
     applied(row: ControlInForce): void {
       const current = row.clientId === null ? platform : byClient.get(row.clientId);

@@ -38,14 +38,27 @@ export async function listAllOpenPositions(db: Db, limit: number) {
  * Staff: every open position of a live account (the book's exposure), by symbol: what its
  * lots, notional and floating P/L are computed from at the latest prices.
  */
-export async function listLiveOpenPositions(
-  db: Db,
-): Promise<Pick<PositionRow, 'symbol' | 'side' | 'volume' | 'openPrice'>[]> {
+export async function listLiveOpenPositions(db: Db): Promise<
+  (Pick<PositionRow, 'symbol' | 'side' | 'volume' | 'openPrice'> & {
+    clientId: string;
+    clientName: string;
+    clientEmail: string;
+  })[]
+> {
   const p = tradingPositions;
   return db
-    .select({ symbol: p.symbol, side: p.side, volume: p.volume, openPrice: p.openPrice })
+    .select({
+      symbol: p.symbol,
+      side: p.side,
+      volume: p.volume,
+      openPrice: p.openPrice,
+      clientId: owner.clientId,
+      clientName: owner.clientName,
+      clientEmail: clients.email,
+    })
     .from(p)
     .innerJoin(tradingAccounts, eq(tradingAccounts.id, p.accountId))
+    .innerJoin(clients, eq(clients.id, tradingAccounts.clientId))
     .where(and(eq(p.status, 'open'), eq(tradingAccounts.kind, 'live')))
     .orderBy(asc(p.symbol), asc(p.id));
 }
@@ -121,4 +134,24 @@ export async function clientExists(db: Db, id: string): Promise<boolean> {
     .where(eq(clients.id, id))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Serialises live orders on an instrument with an exposure limit (decision 135): two clients
+ * adding to the book's net at once must each see the other's position, or both could pass.
+ */
+export async function lockBookSymbol(tx: Db, symbol: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`book-exposure:${symbol}`}))`);
+}
+
+/** The live book's net centilots on an instrument (buys positive): the open-symbol index. */
+export async function bookNetVolume(tx: Db, symbol: string): Promise<number> {
+  const { rows } = (await tx.execute(sql`
+    select coalesce(sum(case when p.side = 'buy' then p.volume else -p.volume end), 0) as net
+    from trading_positions p
+    join trading_accounts a on a.id = p.account_id
+    where p.symbol = ${symbol} and p.status = 'open' and a.kind = 'live'`)) as unknown as {
+    rows: { net: string | number }[];
+  };
+  return Number(rows[0]?.net ?? 0);
 }

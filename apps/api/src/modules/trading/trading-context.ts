@@ -20,9 +20,9 @@ export interface TradingContext {
    * What the dealing desk sets of each instrument (decision 130): the spec orders are checked
    * and filled at (markup, maximum volume, leverage cap) and whether trading is on.
    */
-  instruments: Pick<InstrumentSettings, 'spec' | 'tradingEnabled'>;
+  instruments: Pick<InstrumentSettings, 'spec' | 'tradingEnabled' | 'exposureLimitUsd'>;
   /** The desk's modes for the platform and each client (decision 133). */
-  controls: Pick<TradingControls, 'modeFor' | 'platformMode'>;
+  controls: Pick<TradingControls, 'modeFor' | 'platformMode' | 'exposureLimitMinorFor'>;
   /** LIVE_TRADING=on. */
   liveTrading: boolean;
   /** QUOTE_STALE_SECONDS in ms: an older latest tick makes an instrument not tradable. */

@@ -46,6 +46,7 @@ import type { RiskRules } from './trading-risk.js';
 import type { SwapRollover } from './trading-swaps.js';
 import { figuresOf, rateOf } from './trading-market.js';
 import type { MarketView } from './trading-market.js';
+import { makeExposureLimits } from './trading-exposure.js';
 
 /** A row some tick reaches: what its transaction needs to lock it. */
 interface Candidate {
@@ -68,6 +69,7 @@ export interface EvaluatorDeps {
 
 export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log }: EvaluatorDeps) {
   const { db, hub, effects } = context;
+  const exposure = makeExposureLimits(context);
   /** The latest quote per symbol as of the tick being evaluated (§11.6: seq ≤ the event's). */
   const quotes = new Map<string, Tick>();
   let chain: Promise<void> = Promise.resolve();
@@ -180,10 +182,20 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
       { marginMinor: margin, floatingPnlMinor: ownPnl },
     ]);
     touched.add(account.id);
-    if (figures.freeMarginMinor <= 0) {
+    // Decision 135: checked again at the fill, as the book and the account may have moved.
+    const beyond =
+      figures.freeMarginMinor > 0 &&
+      (await exposure.refusalFor(
+        tx,
+        account,
+        [{ spec, side: order.side, volume: order.volume, price, rate }],
+        positions,
+        market,
+      )) !== null;
+    if (figures.freeMarginMinor <= 0 || beyond) {
       await updatePendingOrder(tx, order.id, {
         status: 'rejected',
-        rejectCode: 'INSUFFICIENT_MARGIN',
+        rejectCode: beyond ? 'EXPOSURE_LIMIT' : 'INSUFFICIENT_MARGIN',
         ocoGroupId: null,
         updatedAt: at,
       });

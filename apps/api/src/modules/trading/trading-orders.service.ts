@@ -35,6 +35,7 @@ import {
   pointsOf,
   refusal,
 } from './trading-requests.js';
+import { makeExposureLimits } from './trading-exposure.js';
 import type { StoredAnswer } from './trading-requests.js';
 import { toOrderView, toPositionView } from './trading.view.js';
 
@@ -127,6 +128,7 @@ function assertExpiryAhead(order: ParsedOrder, nowMs: number): void {
 
 export function makeTradingOrders(context: TradingContext) {
   const { runner, effects, hub } = context;
+  const exposure = makeExposureLimits(context);
   const now = () => new Date(hub.now());
 
   /**
@@ -292,7 +294,7 @@ export function makeTradingOrders(context: TradingContext) {
       { clientId, accountId, key, what: 'place-order', body },
       async (tx, account) => {
         for (const order of parsed) assertExpiryAhead(order, market.nowMs);
-        const checked = [];
+        const checked: ReturnType<typeof checkOrder>[] = [];
         for (const order of parsed) checked.push(checkOrder(account, order, market));
         // The open positions as the margin check read them, under the account's lock.
         let positions: PositionRow[] = [];
@@ -300,6 +302,23 @@ export function makeTradingOrders(context: TradingContext) {
           const check = checked[index];
           if (check) positions = await assertMargin(tx, account, order, check, market);
         }
+        // Decision 135: the client's and the book's exposure limits (live accounts).
+        const beyond = await exposure.refusalFor(
+          tx,
+          account,
+          parsed.flatMap((order, index) => {
+            const check = checked[index];
+            if (!check) return [];
+            const price =
+              order.type === 'market' ? openPrice(order.side, check.tick) : (order.price ?? 0);
+            return [
+              { spec: check.spec, side: order.side, volume: order.volume, price, rate: check.rate },
+            ];
+          }),
+          positions,
+          market,
+        );
+        if (beyond) throw refusal('TRADING_DISABLED', beyond);
         const [first, firstCheck] = [parsed[0], checked[0]];
         if (!first || !firstCheck) throw new Error('an order request without orders');
         if (first.type === 'market') {

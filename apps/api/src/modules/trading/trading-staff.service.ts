@@ -13,6 +13,7 @@ import {
   listRecentStopOuts,
 } from './trading-book.repo.js';
 import type { TradingContext } from './trading-context.js';
+import { makeExposureLimits } from './trading-exposure.js';
 import { floatingOf, rateOf } from './trading-market.js';
 import { listDeals } from './trading-positions.repo.js';
 import type { TradingAccounts } from './trading-accounts.service.js';
@@ -21,6 +22,14 @@ import { specOf } from './trading-specs.js';
 import { toAccountView, toDealView, toPositionView, toProtectionView } from './trading.view.js';
 
 const STAFF_POSITIONS_LIMIT = 500;
+/** The desk is alerted when a client or an instrument reaches this share of its limit. */
+export const EXPOSURE_ALERT_PERCENT = 80;
+
+/** The share of a limit in use, in whole percent rounded down; null without a limit or value. */
+function usedPercent(valueMinor: number | null, limitMinor: number | null): number | null {
+  if (valueMinor === null || limitMinor === null) return null;
+  return Math.floor((Math.abs(valueMinor) * 100) / limitMinor);
+}
 /** How many margin calls, stop-outs and protections the desk lists at most. */
 const DESK_RISK_LIMIT = 50;
 /** A client's page shows each account's latest deals; the client's own history pages the rest. */
@@ -47,9 +56,11 @@ function netNotionalMinor(symbol: string, net: number, view: MarketView): number
 }
 
 export function makeStaffTrading(
-  { db, hub, market }: TradingContext,
+  context: TradingContext,
   accounts: Pick<TradingAccounts, 'stateOf'>,
 ) {
+  const { db, hub, market } = context;
+  const limits = makeExposureLimits(context);
   async function listPositions() {
     const view = market();
     const rows = await listAllOpenPositions(db, STAFF_POSITIONS_LIMIT);
@@ -78,7 +89,8 @@ export function makeStaffTrading(
       string,
       { longVolume: number; shortVolume: number; positions: number; pnlMinor: number | null }
     >();
-    for (const row of await listLiveOpenPositions(db)) {
+    const rows = await listLiveOpenPositions(db);
+    for (const row of rows) {
       const entry = bySymbol.get(row.symbol) ?? {
         longVolume: 0,
         shortVolume: 0,
@@ -95,16 +107,44 @@ export function makeStaffTrading(
     }
     const instruments = [...bySymbol.entries()].map(([symbol, entry]) => {
       const net = entry.longVolume - entry.shortVolume;
+      const netNotional = netNotionalMinor(symbol, net, view);
+      const limitUsd = context.instruments.exposureLimitUsd(symbol);
+      const limitMinor = limitUsd === null ? null : limitUsd * 100;
       return {
         symbol,
         long: formatLots(entry.longVolume),
         short: formatLots(entry.shortVolume),
         net: (net >= 0 ? '' : '-') + formatLots(Math.abs(net)),
         positions: entry.positions,
-        netNotionalMinor: netNotionalMinor(symbol, net, view),
+        netNotionalMinor: netNotional,
         clientsFloatingPnlMinor: entry.pnlMinor,
+        limitMinor,
+        limitUsedPercent: usedPercent(netNotional, limitMinor),
       };
     });
+    // Each client's gross notional against their limit: those at 80 % or more, fullest first.
+    const byClient = new Map<string, typeof rows>();
+    for (const row of rows)
+      byClient.set(row.clientId, [...(byClient.get(row.clientId) ?? []), row]);
+    const clientsNearLimit = [...byClient.entries()]
+      .flatMap(([clientId, held]) => {
+        const limitMinor = context.controls.exposureLimitMinorFor(clientId);
+        const grossMinor = limits.grossMinor(held, view);
+        const percent = usedPercent(grossMinor, limitMinor);
+        const first = held[0];
+        if (percent === null || percent < EXPOSURE_ALERT_PERCENT || !first) return [];
+        return [
+          {
+            clientId,
+            clientName: first.clientName,
+            clientEmail: first.clientEmail,
+            grossNotionalMinor: grossMinor,
+            limitMinor: limitMinor ?? 0,
+            limitUsedPercent: percent,
+          },
+        ];
+      })
+      .sort((a, b) => b.limitUsedPercent - a.limitUsedPercent);
     const pnls = instruments.map((row) => row.clientsFloatingPnlMinor);
     const clientsTotal = pnls.includes(null)
       ? null
@@ -114,6 +154,7 @@ export function makeStaffTrading(
       instruments,
       clientsFloatingPnlMinor: clientsTotal,
       bookFloatingPnlMinor: clientsTotal === null ? null : -clientsTotal,
+      clientsNearLimit,
     };
   }
 

@@ -149,11 +149,25 @@ export const ExposureSchema = z.object({
       /** The net lots in USD cents at the price that would close them, signed like `net`. */
       netNotionalMinor: z.number().int().nullable(),
       clientsFloatingPnlMinor: z.number().int().nullable(),
+      /** The instrument's exposure limit in cents (decision 135), and the share of it in use. */
+      limitMinor: z.number().int().nullable(),
+      limitUsedPercent: z.number().int().nullable(),
     }),
   ),
   /** The clients' floating P/L on live accounts; the book's is its opposite. */
   clientsFloatingPnlMinor: z.number().int().nullable(),
   bookFloatingPnlMinor: z.number().int().nullable(),
+  /** Clients whose gross notional is at 80 % of their exposure limit or more, fullest first. */
+  clientsNearLimit: z.array(
+    z.object({
+      clientId: z.string(),
+      clientName: z.string(),
+      clientEmail: z.string(),
+      grossNotionalMinor: z.number().int(),
+      limitMinor: z.number().int(),
+      limitUsedPercent: z.number().int(),
+    }),
+  ),
 });
 
 const DeskOwnerShape = {

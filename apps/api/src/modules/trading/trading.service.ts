@@ -26,7 +26,7 @@ export interface TradingServiceDeps {
   hub: EngineHub;
   ledger: LedgerService;
   instrumentSettings: InstrumentSettings;
-  tradingControls: Pick<TradingControls, 'modeFor' | 'platformMode'>;
+  tradingControls: Pick<TradingControls, 'modeFor' | 'platformMode' | 'exposureLimitMinorFor'>;
   /** Margin-call and stop-out mail, queued in the transaction that detects them. */
   mail: Pick<MailService, 'queueForClient'>;
   log: FastifyBaseLogger;

@@ -38,6 +38,19 @@ export interface DeskExposure {
   /** The net lots in USD cents at the price that would close them, signed like `net`. */
   netNotionalMinor: number | null;
   clientsFloatingPnlMinor: number | null;
+  /** The instrument's exposure limit in cents and the share in use (decision 135); null: none. */
+  limitMinor: number | null;
+  limitUsedPercent: number | null;
+}
+
+/** A client at 80 % of their exposure limit or more. */
+export interface ClientNearLimit {
+  clientId: string;
+  clientName: string;
+  clientEmail: string;
+  grossNotionalMinor: number;
+  limitMinor: number;
+  limitUsedPercent: number;
 }
 
 export interface DeskBook {
@@ -46,6 +59,7 @@ export interface DeskBook {
   /** The clients' floating P/L on live accounts; the book's (the platform's) is its opposite. */
   clientsFloatingPnlMinor: number | null;
   bookFloatingPnlMinor: number | null;
+  clientsNearLimit: ClientNearLimit[];
 }
 
 /** Under the back office's reads: a close refreshes the desk and the client's pages. */

@@ -23,6 +23,10 @@ export interface InstrumentSettingsView {
   swapShortPoints: string;
   catalogueSwapLongPoints: string;
   catalogueSwapShortPoints: string;
+  /** Hold back a quote whose mid moves more than this many spreads; null: off (decision 134). */
+  badTickSpreads: number | null;
+  /** The book's largest net notional on it, whole US$ (decision 135); null: none. */
+  exposureLimitUsd: number | null;
   lastChange: { at: string; effectiveAt: string; by: string | null; reason: string } | null;
 }
 
@@ -38,6 +42,36 @@ export function useInstrumentSettings(enabled: boolean) {
           signal,
         }),
       enabled: () => enabled && getToken('admin') !== null,
+    }),
+  );
+}
+
+/** A quote the bad-tick filter held back (GET /api/staff/trading/held-ticks). */
+export interface HeldTickView {
+  id: string;
+  symbol: string;
+  displayName: string;
+  bid: string;
+  ask: string;
+  lastBid: string;
+  lastAsk: string;
+  time: string;
+  thresholdSpreads: number;
+  outcome: 'pending' | 'spike' | 'confirmed';
+}
+
+export function useHeldTicks(enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: [...settingsKey, 'held-ticks'],
+      queryFn: ({ signal }) =>
+        apiRequest<{ heldTicks: HeldTickView[] }>('/api/staff/trading/held-ticks', {
+          auth: 'admin',
+          signal,
+        }),
+      enabled: () => enabled && getToken('admin') !== null,
+      // Like the rest of the desk: a glance shows what the filter did lately.
+      refetchInterval: 5_000,
     }),
   );
 }

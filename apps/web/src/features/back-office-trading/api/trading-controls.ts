@@ -6,6 +6,8 @@ import { getToken } from '../../../lib/auth-tokens';
 /** A mode in force and its latest change (null fields: never changed). */
 export interface TradingControlView {
   mode: TradingMode;
+  /** Whole US$ of gross notional on live accounts (decision 135); null: none set. */
+  exposureLimitUsd: number | null;
   reason: string | null;
   by: string | null;
   at: string | null;

@@ -46,10 +46,22 @@ beforeEach(() => {
           positions: 1,
           netNotionalMinor: -3_810_450,
           clientsFloatingPnlMinor: -1_245,
+          limitMinor: 4_000_000,
+          limitUsedPercent: 95,
         },
       ],
       clientsFloatingPnlMinor: -1_245,
       bookFloatingPnlMinor: 1_245,
+      clientsNearLimit: [
+        {
+          clientId: 'client-3',
+          clientName: 'Emmy Noether',
+          clientEmail: 'emmy@example.com',
+          grossNotionalMinor: 2_100_000,
+          limitMinor: 2_000_000,
+          limitUsedPercent: 105,
+        },
+      ],
     },
   });
   api.on('GET /api/staff/trading/risk', {
@@ -104,6 +116,15 @@ describe('DealingDesk', () => {
     const exposure = screen.getByRole('table', { name: /^The book per instrument/ });
     await waitFor(() => expect(exposure.textContent).toContain('-0.30'));
     expect(exposure.textContent).toContain('\u2212$38,104.50');
+    expect(exposure.textContent).toContain('95 % of $40,000.00');
+    // From 80 % of a limit the desk is alerted, instruments and clients alike.
+    const alert = screen.getByRole('region', { name: 'Exposure near its limit' });
+    expect(alert.textContent).toContain('GBPUSD: the book is at 95 % of its $40,000.00 limit.');
+    const near = within(alert).getByRole('table', {
+      name: 'Clients near their exposure limit, fullest first',
+    });
+    expect(near.textContent).toContain('Emmy Noether');
+    expect(near.textContent).toContain('105 % of $20,000.00');
     // One sentence, its amounts kept whole (never broken between sign and digits).
     const book = screen.getByText((_, element) => element?.className === 'bo-desk-book');
     expect(book.textContent).toMatch(

@@ -31,6 +31,7 @@ import {
 } from '../api/dealing-desk';
 import '../back-office-trading.css';
 import { AccountKind } from './account-kind';
+import { ExposureAlerts, LimitUse } from './exposure-alerts';
 import { InstrumentSettings } from './instrument-settings';
 import { TradingControls } from './trading-controls';
 import { RiskActivity } from './risk-activity';
@@ -214,6 +215,7 @@ const EXPOSURE_COLUMNS = [
   'Long (lots)',
   'Short (lots)',
   'Positions',
+  'Limit',
 ];
 
 /** A figure the server could not price yet (no quote or conversion rate). */
@@ -243,6 +245,7 @@ function ExposureTable({ enabled }: { enabled: boolean }) {
           <span className="bo-desk-amount">{money(book.bookFloatingPnlMinor)}</span>.
         </p>
       ) : null}
+      {book ? <ExposureAlerts book={book} /> : null}
       <TableFrame labelledBy={captionId}>
         <table aria-busy={exposure.isPending}>
           <TableCaption id={captionId}>
@@ -272,6 +275,9 @@ function ExposureTable({ enabled }: { enabled: boolean }) {
                   <td className="table-number">{row.long}</td>
                   <td className="table-number">{row.short}</td>
                   <td className="table-number">{row.positions}</td>
+                  <td>
+                    <LimitUse percent={row.limitUsedPercent} limitMinor={row.limitMinor} />
+                  </td>
                 </tr>
               ))
             )}

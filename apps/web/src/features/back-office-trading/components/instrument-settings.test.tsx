@@ -26,6 +26,8 @@ const CATALOGUE: InstrumentSettingsView = {
   swapShortPoints: '-5.00',
   catalogueSwapLongPoints: '-5.00',
   catalogueSwapShortPoints: '-5.00',
+  badTickSpreads: null,
+  exposureLimitUsd: null,
   lastChange: null,
 };
 
@@ -63,6 +65,25 @@ beforeEach(() => {
   api.on('GET /api/staff/trading/instruments', {
     status: 200,
     body: { instruments: [CHANGED, CATALOGUE] },
+  });
+  api.on('GET /api/staff/trading/held-ticks', {
+    status: 200,
+    body: {
+      heldTicks: [
+        {
+          id: '7',
+          symbol: 'EURUSD',
+          displayName: 'EUR/USD',
+          bid: '1.08500',
+          ask: '1.08530',
+          lastBid: '1.09985',
+          lastAsk: '1.10015',
+          time: '2026-11-28T10:00:00.000Z',
+          thresholdSpreads: 10,
+          outcome: 'spike',
+        },
+      ],
+    },
   });
 });
 
@@ -118,6 +139,7 @@ describe('InstrumentSettings', () => {
     const swapLong = within(dialog).getByLabelText(/^Swap long/);
     await user.clear(swapLong);
     await user.type(swapLong, '-7.25');
+    await user.type(within(dialog).getByLabelText(/^Bad-tick filter/), '12');
     await user.type(within(dialog).getByLabelText('Reason'), 'Thin liquidity');
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
 
@@ -129,6 +151,7 @@ describe('InstrumentSettings', () => {
       reason: 'Thin liquidity',
       maxVolume: '5',
       swapLongPoints: '-7.25',
+      badTickSpreads: 12,
     });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -151,5 +174,19 @@ describe('InstrumentSettings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save settings' }));
     expect(await within(dialog).findAllByText(message)).not.toHaveLength(0);
     expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+
+  it('lists what the bad-tick filter held back and what each quote turned out to be', async () => {
+    signInAsStaff(api, 'auditor');
+    renderAt(<Desk canDeal={false} />, PATH);
+    const table = await screen.findByRole('table', {
+      name: 'Quotes held back by the bad-tick filter, newest first',
+    });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row.textContent).toContain('1.08500 / 1.08530');
+    expect(row.textContent).toContain('1.09985 / 1.10015');
+    expect(row.textContent).toContain('Over 10 spreads');
+    expect(row.textContent).toContain('Spike: discarded');
   });
 });

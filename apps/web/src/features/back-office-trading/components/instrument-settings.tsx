@@ -1,3 +1,4 @@
+import { formatCents } from '@brokerdesk/shared';
 import { InstrumentSettingsBodySchema } from '@brokerdesk/shared/trading';
 import { useId, useRef, useState, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ import { TextareaField } from '../../../components/ui/textarea-field';
 import { VisuallyHidden } from '../../../components/ui/visually-hidden';
 import {
   useChangeInstrumentSettings,
+  useHeldTicks,
   useInstrumentSettings,
   type InstrumentSettingsView,
 } from '../api/instrument-settings';
@@ -31,6 +33,8 @@ interface SettingsForm {
   leverageCap: string;
   swapLongPoints: string;
   swapShortPoints: string;
+  badTickSpreads: string;
+  exposureLimitUsd: string;
   reason: string;
 }
 
@@ -42,6 +46,8 @@ const FIELD_NAMES: readonly FieldName[] = [
   'leverageCap',
   'swapLongPoints',
   'swapShortPoints',
+  'badTickSpreads',
+  'exposureLimitUsd',
   'reason',
 ];
 const isFieldName = (name: unknown): name is FieldName =>
@@ -56,12 +62,15 @@ function formOf(instrument: InstrumentSettingsView): SettingsForm {
     leverageCap: instrument.leverageCap === null ? '' : String(instrument.leverageCap),
     swapLongPoints: instrument.swapLongPoints,
     swapShortPoints: instrument.swapShortPoints,
+    badTickSpreads: instrument.badTickSpreads === null ? '' : String(instrument.badTickSpreads),
+    exposureLimitUsd:
+      instrument.exposureLimitUsd === null ? '' : String(instrument.exposureLimitUsd),
     reason: '',
   };
 }
 
 /** A whole number typed in a text box, or NaN (which the shared schema refuses by name). */
-const wholeNumber = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Number.NaN);
+const wholeNumber = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : Number.NaN);
 
 /** Only what differs from what is in force goes in the request, with the reason. */
 function changesOf(instrument: InstrumentSettingsView, values: SettingsForm) {
@@ -80,6 +89,14 @@ function changesOf(instrument: InstrumentSettingsView, values: SettingsForm) {
   if (swapLong !== before.swapLongPoints) body.swapLongPoints = swapLong;
   const swapShort = values.swapShortPoints.trim();
   if (swapShort !== before.swapShortPoints) body.swapShortPoints = swapShort;
+  const exposureLimit = values.exposureLimitUsd.trim();
+  if (exposureLimit !== before.exposureLimitUsd) {
+    body.exposureLimitUsd = exposureLimit === '' ? null : wholeNumber(exposureLimit);
+  }
+  const badTick = values.badTickSpreads.trim();
+  if (badTick !== before.badTickSpreads) {
+    body.badTickSpreads = badTick === '' ? null : wholeNumber(badTick);
+  }
   return InstrumentSettingsBodySchema.safeParse(body);
 }
 
@@ -118,7 +135,7 @@ function SettingsDialog({
       (saved) => {
         onDone({
           tone: 'success',
-          text: `Saved ${saved.displayName}: trading ${saved.tradingEnabled ? 'on' : 'off'}, spread ${saved.spreadPoints} points, maximum ${saved.maxVolume} lots, leverage 1:${saved.leverage}, swaps ${saved.swapLongPoints} / ${saved.swapShortPoints} from the next rollover.`,
+          text: `Saved ${saved.displayName}: trading ${saved.tradingEnabled ? 'on' : 'off'}, spread ${saved.spreadPoints} points, maximum ${saved.maxVolume} lots, leverage 1:${saved.leverage}, swaps ${saved.swapLongPoints} / ${saved.swapShortPoints} from the next rollover, bad-tick filter ${saved.badTickSpreads === null ? 'off' : `over ${saved.badTickSpreads} spreads`}.`,
         });
       },
       (error: unknown) => {
@@ -179,6 +196,18 @@ function SettingsDialog({
           error={errors.swapShortPoints?.message}
           {...register('swapShortPoints')}
         />
+        <TextField
+          label="Bad-tick filter: hold back a quote that moves more than this many spreads (blank: off)"
+          inputMode="numeric"
+          error={errors.badTickSpreads?.message}
+          {...register('badTickSpreads')}
+        />
+        <TextField
+          label="Book exposure limit: the largest net notional in whole US$ (blank: none)"
+          inputMode="numeric"
+          error={errors.exposureLimitUsd?.message}
+          {...register('exposureLimitUsd')}
+        />
         <TextareaField label="Reason" error={errors.reason?.message} {...register('reason')} />
         <div>
           <button type="submit" className="button button--primary" disabled={save.isPending}>
@@ -193,7 +222,74 @@ function SettingsDialog({
   );
 }
 
-const COLUMNS = ['Instrument', 'Trading', 'Spread', 'Max volume', 'Leverage', 'Swaps', 'Changed'];
+const OUTCOME_WORDS = {
+  pending: 'Waiting for the next quote',
+  spike: 'Spike: discarded',
+  confirmed: 'Confirmed: the next quote was used',
+} as const;
+
+/** What the bad-tick filter held back lately (decision 134), newest first. */
+function HeldTicks({ enabled }: { enabled: boolean }) {
+  const held = useHeldTicks(enabled);
+  const captionId = useId();
+  const columns = ['Instrument', 'Held quote', 'Last logged', 'Time', 'Threshold', 'Outcome'];
+  if (held.isError) {
+    return (
+      <ErrorPanel
+        error={held.error}
+        message="We could not load the held-back quotes."
+        onRetry={() => void held.refetch()}
+        retrying={held.isFetching}
+      />
+    );
+  }
+  return (
+    <TableFrame labelledBy={captionId}>
+      <table aria-busy={held.isPending}>
+        <TableCaption id={captionId}>
+          Quotes held back by the bad-tick filter, newest first
+        </TableCaption>
+        <TableHead columns={columns} />
+        <tbody>
+          {held.isPending ? (
+            <SkeletonRows columns={columns.length} rows={1} />
+          ) : held.data.heldTicks.length === 0 ? (
+            <EmptyRow columns={columns.length}>No quote has been held back.</EmptyRow>
+          ) : (
+            held.data.heldTicks.map((tick) => (
+              <tr key={tick.id}>
+                <th scope="row">{tick.displayName}</th>
+                <td className="table-number">
+                  {tick.bid} / {tick.ask}
+                </td>
+                <td className="table-number">
+                  {tick.lastBid} / {tick.lastAsk}
+                </td>
+                <td>
+                  <DateTime value={tick.time} withTime />
+                </td>
+                <td>Over {tick.thresholdSpreads} spreads</td>
+                <td>{OUTCOME_WORDS[tick.outcome]}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </TableFrame>
+  );
+}
+
+const COLUMNS = [
+  'Instrument',
+  'Trading',
+  'Spread',
+  'Max volume',
+  'Leverage',
+  'Swaps',
+  'Bad-tick filter',
+  'Exposure limit',
+  'Changed',
+];
 
 /**
  * The dealing desk's instrument settings: the instruments the desk has changed, with what is in
@@ -272,6 +368,16 @@ export function InstrumentSettings({
                       {instrument.swapLongPoints} / {instrument.swapShortPoints}
                     </td>
                     <td>
+                      {instrument.badTickSpreads === null
+                        ? 'Off'
+                        : `Over ${instrument.badTickSpreads} spreads`}
+                    </td>
+                    <td className="table-number">
+                      {instrument.exposureLimitUsd === null
+                        ? 'None'
+                        : formatCents(instrument.exposureLimitUsd * 100)}
+                    </td>
+                    <td>
                       {instrument.lastChange ? (
                         <>
                           <DateTime value={instrument.lastChange.at} />
@@ -325,6 +431,7 @@ export function InstrumentSettings({
           </button>
         </form>
       ) : null}
+      <HeldTicks enabled={enabled} />
       {editedInstrument ? (
         <SettingsDialog
           instrument={editedInstrument}

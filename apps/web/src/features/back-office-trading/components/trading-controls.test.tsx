@@ -10,13 +10,14 @@ import { ClientTradingMode, TradingControls } from './trading-controls';
 const CLIENT_ID = '6f1c2a4e-9b7d-4c3a-8e2f-1a2b3c4d5e6f';
 
 const CONTROLS: TradingControlsView = {
-  platform: { mode: 'normal', reason: null, by: null, at: null },
+  platform: { mode: 'normal', exposureLimitUsd: null, reason: null, by: null, at: null },
   clients: [
     {
       clientId: CLIENT_ID,
       clientName: 'Ada Lovelace',
       clientEmail: 'ada@example.com',
       mode: 'halted',
+      exposureLimitUsd: 25_000,
       reason: 'Account under fraud review',
       by: 'dana',
       at: '2026-11-28T10:00:00.000Z',
@@ -61,6 +62,7 @@ describe('TradingControls', () => {
       status: 200,
       body: {
         mode: 'close_only',
+        exposureLimitUsd: null,
         reason: 'Feed under review',
         by: 'dana',
         at: '2026-11-28T11:00:00.000Z',
@@ -76,7 +78,11 @@ describe('TradingControls', () => {
     await user.click(screen.getByRole('button', { name: 'Apply mode' }));
     expect(await screen.findByText('Close only for the whole platform.')).toBeTruthy();
     const sent = api.requests.find((request) => request.method === 'PUT');
-    expect(sent?.body).toEqual({ mode: 'close_only', reason: 'Feed under review' });
+    expect(sent?.body).toEqual({
+      mode: 'close_only',
+      exposureLimitUsd: null,
+      reason: 'Feed under review',
+    });
   });
 
   it('on a client’s page: their own mode, and the platform’s when it is stricter', async () => {
@@ -92,5 +98,7 @@ describe('TradingControls', () => {
     await waitFor(() => expect(screen.getByText(/This client:/).textContent).toContain('Halted'));
     expect(screen.getByText(/This client:/).textContent).toContain('the whole platform is');
     expect(screen.getByRole('radio', { name: /^Halted/ })).toHaveProperty('checked', true);
+    expect(screen.getByText(/This client:/).textContent).toContain('exposure limit $25,000.00');
+    expect(screen.getByLabelText(/^This client’s exposure limit/)).toHaveProperty('value', '25000');
   });
 });

@@ -1,3 +1,4 @@
+import { formatCents } from '@brokerdesk/shared';
 import { TradingControlBodySchema, type TradingMode } from '@brokerdesk/shared/trading';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +10,7 @@ import { actionFailureText } from '../../../components/ui/failure-text';
 import { Pill } from '../../../components/ui/pill';
 import { TableFrame } from '../../../components/ui/table-frame';
 import { EmptyRow, TableCaption, TableHead } from '../../../components/ui/table-parts';
+import { TextField } from '../../../components/ui/text-field';
 import { TextareaField } from '../../../components/ui/textarea-field';
 import { backOfficePaths } from '../../../config/back-office-paths';
 import { ApiError } from '../../../lib/api-client';
@@ -57,7 +59,18 @@ function LastChange({ control }: { control: TradingControlView }) {
 
 interface ModeFormValues {
   mode: TradingMode;
+  exposureLimitUsd: string;
   reason: string;
+}
+
+/** Blank: none (null); whole dollars; anything else NaN, which the shared schema names. */
+const limitOf = (text: string) =>
+  text.trim() === '' ? null : /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+
+/** "limit $20,000.00 of open positions", or nothing. */
+function LimitText({ usd, fallback }: { usd: number | null; fallback?: string }) {
+  if (usd === null) return fallback ? <> · {fallback}</> : null;
+  return <> · exposure limit {formatCents(usd * 100)}</>;
 }
 
 /** The mode as radio buttons with what each means, a reason, and Apply. */
@@ -69,7 +82,7 @@ function ModeForm({
 }: {
   /** null: the whole platform. */
   clientId: string | null;
-  current: TradingMode;
+  current: TradingControlView;
   /** "the whole platform", "this client": the success message's words. */
   subject: string;
   onOutcome: (outcome: ActionOutcome) => void;
@@ -83,15 +96,24 @@ function ModeForm({
     setError,
     reset,
     formState: { errors },
-  } = useForm<ModeFormValues>({ defaultValues: { mode: current, reason: '' } });
+  } = useForm<ModeFormValues>({
+    defaultValues: {
+      mode: current.mode,
+      exposureLimitUsd: current.exposureLimitUsd === null ? '' : String(current.exposureLimitUsd),
+      reason: '',
+    },
+  });
 
   const submit = (values: ModeFormValues) => {
     setFailure(null);
-    const parsed = TradingControlBodySchema.safeParse(values);
+    const parsed = TradingControlBodySchema.safeParse({
+      ...values,
+      exposureLimitUsd: limitOf(values.exposureLimitUsd),
+    });
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
-        if (field === 'mode' || field === 'reason') {
+        if (field === 'mode' || field === 'reason' || field === 'exposureLimitUsd') {
           setError(field, { message: issue.message }, { shouldFocus: true });
         } else setFailure(issue.message);
       }
@@ -99,7 +121,11 @@ function ModeForm({
     }
     save.mutateAsync({ clientId, body: parsed.data }).then(
       (saved) => {
-        reset({ mode: saved.mode, reason: '' });
+        reset({
+          mode: saved.mode,
+          exposureLimitUsd: saved.exposureLimitUsd === null ? '' : String(saved.exposureLimitUsd),
+          reason: '',
+        });
         onOutcome({ tone: 'success', text: `${modeName(saved.mode)} for ${subject}.` });
       },
       (error: unknown) => {
@@ -133,6 +159,16 @@ function ModeForm({
           </p>
         ) : null}
       </fieldset>
+      <TextField
+        label={
+          clientId === null
+            ? 'Every client’s exposure limit: open positions’ notional in whole US$ (blank: none)'
+            : 'This client’s exposure limit in whole US$ (blank: the platform’s)'
+        }
+        inputMode="numeric"
+        error={errors.exposureLimitUsd?.message}
+        {...register('exposureLimitUsd')}
+      />
       <TextareaField
         label="Reason (the audit log keeps it)"
         rows={2}
@@ -186,12 +222,13 @@ export function TradingControls({
           <p>
             The whole platform: <ModePill mode={controls.data.platform.mode} />
             <LastChange control={controls.data.platform} />
+            <LimitText usd={controls.data.platform.exposureLimitUsd} />
           </p>
           {canDeal ? (
             <ModeForm
               key={`${controls.data.platform.mode} ${controls.data.platform.at ?? ''}`}
               clientId={null}
-              current={controls.data.platform.mode}
+              current={controls.data.platform}
               subject="the whole platform"
               onOutcome={onOutcome}
             />
@@ -251,6 +288,14 @@ export function ClientTradingMode({
       <p>
         This client: <ModePill mode={own.mode} />
         <LastChange control={own} />
+        <LimitText
+          usd={own.exposureLimitUsd}
+          fallback={
+            modes.data.platform.exposureLimitUsd === null
+              ? undefined
+              : `the platform’s exposure limit, ${formatCents(modes.data.platform.exposureLimitUsd * 100)}`
+          }
+        />
         {platform !== 'normal' ? (
           <>
             {' '}
@@ -262,7 +307,7 @@ export function ClientTradingMode({
         <ModeForm
           key={`${own.mode} ${own.at ?? ''}`}
           clientId={clientId}
-          current={own.mode}
+          current={own}
           subject="this client"
           onOutcome={onOutcome}
         />
