@@ -136,6 +136,7 @@ function startReferralCommissions({
 function startTrading({
   db,
   config,
+  clock,
   log,
   ledger,
   hub,
@@ -160,6 +161,8 @@ function startTrading({
     liveTrading: config.liveTrading,
     demoBalanceMinor: config.demoBalanceMinor,
     quoteStaleSeconds: config.quoteStaleSeconds,
+    clock,
+    retailLeverageCaps: config.retailLeverageCaps,
   });
   const stopEvaluator = trading.evaluator.start();
   stopBeforeDatabaseCloses(async () => {
