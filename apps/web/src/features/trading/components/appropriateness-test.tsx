@@ -88,8 +88,8 @@ export function AppropriatenessTest({
     <form className="trade-onboarding-test" onSubmit={onSubmit} noValidate>
       {state.status === 'failed' ? <FailNotice state={state} /> : null}
       <p>
-        Six questions about how CFDs, leverage and margin work. {state.passMark} right answers of{' '}
-        {state.total} pass.
+        {state.total} questions about how CFDs, leverage and margin work: {state.passMark} right
+        answers pass.
       </p>
       {APPROPRIATENESS_QUESTIONS.map((q, i) => (
         <fieldset key={q.id} className="trade-onboarding-question">
