@@ -107,8 +107,12 @@ export function makeTradingOnboarding({
     if (!test?.passed) throw refusal('APPROPRIATENESS_REQUIRED');
   }
 
-  async function categoryOf(handle: Db, clientId: string): Promise<ClientCategory> {
-    return (await findProfile(handle, clientId))?.profile.category ?? 'retail';
+  /**
+   * A new account's category, read under the profile's lock: a category change (which takes the
+   * same lock) commits before or after it, never between the read and the account's insert.
+   */
+  async function categoryOf(tx: Db, clientId: string): Promise<ClientCategory> {
+    return (await lockProfile(tx, clientId)).category;
   }
 
   async function acknowledgeDisclosure({
