@@ -66,6 +66,9 @@ test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
     MARKET_DATA_PROVIDER: 'replay',
     REPLAY_FILE: writeFallingReplay(replayDir),
     REPLAY_SPEED: '1',
+    // The journey trades 13 lots on $10,000 at the catalogue's 1:200: a retail client's major
+    // pairs are capped at 1:30 by default (decision 132), so this server raises the cap.
+    RETAIL_LEVERAGE_CAPS: 'forex-major=200',
   });
 });
 test.afterAll(async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import {
   approveIdentityDocuments,
+  completeLiveOnboarding,
   axeViolations,
   expect,
   onPhone,
@@ -80,9 +81,11 @@ async function buyEurUsd(page: Page, sl?: number, tp?: number) {
   await ticket.getByLabel('Volume (lots)').fill('0.10');
   if (sl !== undefined) await ticket.getByLabel('Stop loss (optional)').fill(price(sl));
   if (tp !== undefined) await ticket.getByLabel('Take profit (optional)').fill(price(tp));
-  // Margin and spread cost show before sending: 30 points on 0.10 lot is $3.00.
+  // Leverage, margin and spread cost show before sending: a retail client's EUR/USD is capped
+  // at 1:30 (decision 132), so 0.10 lot near 1.10 needs about $367; 30 points cost $3.00.
+  await expect(ticket.getByText('Leverage').locator('..')).toContainText('1:30');
   await expect(ticket.getByText('Spread cost').locator('..')).toContainText('$3.00');
-  await expect(ticket.getByText('Margin required').locator('..')).toContainText('$55.');
+  await expect(ticket.getByText('Margin required').locator('..')).toContainText(/\$3\d\d\./);
   await ticket.getByRole('button', { name: 'Buy 0.10 EUR/USD' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: /^Bought 0\.10 EUR\/USD at/ }),
@@ -252,6 +255,7 @@ test('a live account’s realised profit shows on the dashboard’s Profit card'
   });
   const staffHeaders = { 'x-auth-token': (await staffLogin.json()).token as string };
   await approveIdentityDocuments(api, { 'user-token': userToken }, staffHeaders);
+  await completeLiveOnboarding(api, { 'user-token': userToken });
   const users = (await (
     await api.get('/api/allUsers/users', { headers: staffHeaders })
   ).json()) as {

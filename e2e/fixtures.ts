@@ -93,6 +93,39 @@ export async function approveIdentityDocuments(
   }
 }
 
+/** The appropriateness test's right answers (the server's key; decision 132). */
+export const RIGHT_ANSWERS = {
+  cfd: 'b',
+  leverage: 'b',
+  move: 'b',
+  'margin-call': 'a',
+  'stop-out': 'c',
+  'stop-loss': 'b',
+} as const;
+
+/**
+ * The live onboarding through the API (decision 132): the current risk disclosure acknowledged
+ * and the appropriateness test passed. The onboarding journey goes through the screens instead.
+ */
+export async function completeLiveOnboarding(
+  api: APIRequestContext,
+  clientHeaders: Record<string, string>,
+): Promise<void> {
+  const state = await api.get('/api/trading/onboarding', { headers: clientHeaders });
+  expect(state.status()).toBe(200);
+  const { disclosure } = (await state.json()) as { disclosure: { version: string } };
+  const acknowledged = await api.post('/api/trading/onboarding/risk-disclosure', {
+    headers: clientHeaders,
+    data: { version: disclosure.version },
+  });
+  expect(acknowledged.status()).toBe(200);
+  const tested = await api.post('/api/trading/onboarding/appropriateness', {
+    headers: clientHeaders,
+    data: { answers: RIGHT_ANSWERS },
+  });
+  expect(tested.status(), await tested.text()).toBe(201);
+}
+
 export async function registerClient(
   request: APIRequestContext,
   overrides: Partial<TestClient> = {},

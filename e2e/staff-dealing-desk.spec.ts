@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import {
   approveIdentityDocuments,
+  completeLiveOnboarding,
   axeViolations,
   expect,
   keepScreenshot,
@@ -62,6 +63,7 @@ async function liveClient(api: APIRequestContext, staffHeaders: Record<string, s
   );
   const headers = { 'user-token': String(login.token) };
   await approveIdentityDocuments(api, headers, staffHeaders);
+  await completeLiveOnboarding(api, headers);
   const users = (await (
     await api.get('/api/allUsers/users', { headers: staffHeaders })
   ).json()) as { _id: string; email: string }[];

@@ -3,6 +3,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { DEFAULT_RETAIL_LEVERAGE_CAPS, LEVERAGE_CAP_CLASSES } from '@brokerdesk/shared/trading';
+import type { LeverageCapClass, LeverageCaps } from '@brokerdesk/shared/trading';
 
 /**
  * Where prices come from (docs/prices.md): the seeded simulator, a replayed file, or (tests
@@ -53,6 +55,27 @@ const originList = z.string().transform((value, ctx) => {
     origins.push(origin);
   }
   return origins;
+});
+
+const LEVERAGE_CAPS_MESSAGE = `must be class=cap pairs such as forex-major=30,crypto=2 (classes: ${LEVERAGE_CAP_CLASSES.join(', ')}; caps 1 to 10000)`;
+
+/** "forex-major=30,crypto=2": the classes named replace the defaults (decision 132). */
+const retailLeverageCaps = z.string().transform((value, ctx): LeverageCaps => {
+  const caps: LeverageCaps = { ...DEFAULT_RETAIL_LEVERAGE_CAPS };
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const match = /^([a-z-]+)=(\d{1,5})$/.exec(item);
+    const name = match?.[1] as LeverageCapClass | undefined;
+    const cap = Number(match?.[2]);
+    if (!name || !LEVERAGE_CAP_CLASSES.includes(name) || cap < 1 || cap > 10_000) {
+      ctx.addIssue({ code: 'custom', message: LEVERAGE_CAPS_MESSAGE });
+      return z.NEVER;
+    }
+    caps[name] = cap;
+  }
+  return caps;
 });
 
 const TRUST_PROXY_MESSAGE =
@@ -184,6 +207,7 @@ const EnvSchema = z.object({
     )
     .default(1_000_000),
   LIVE_TRADING: z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  RETAIL_LEVERAGE_CAPS: retailLeverageCaps.default(DEFAULT_RETAIL_LEVERAGE_CAPS),
   DATABASE_POOL_MAX: z
     .string()
     .regex(/^\d+$/, 'must be a whole number of connections from 1 to 100')
@@ -311,6 +335,8 @@ export interface Config {
   readonly demoBalanceMinor: number;
   /** LIVE_TRADING=on: live accounts open and trade; off: only closes, cancels and transfers. */
   readonly liveTrading: boolean;
+  /** A retail client's leverage cap per class (decision 132; RETAIL_LEVERAGE_CAPS). */
+  readonly retailLeverageCaps: LeverageCaps;
 }
 
 /** A bad environment: one message naming every bad key, printed without a stack trace. */
@@ -396,6 +422,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCapMinor: e.REFERRAL_CAP_USD,
     demoBalanceMinor: e.DEMO_BALANCE_USD,
     liveTrading: e.LIVE_TRADING === 'on',
+    retailLeverageCaps: Object.freeze(e.RETAIL_LEVERAGE_CAPS),
     databasePoolMax: e.DATABASE_POOL_MAX,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_SECONDS * 1000,
   });

@@ -17,6 +17,8 @@ export const STAFF_PERMISSIONS = {
   'trading:read': ['owner', 'operations', 'compliance', 'auditor'],
   /** Act on clients' trading: close a position with a reason (issue 19). */
   'trading:deal': ['owner', 'operations'],
+  /** Set a client's category, retail or professional, with a reason (decision 132). */
+  'clients:categorise': ['owner', 'compliance'],
   /** Read and export the audit log. */
   'audit:read': ['owner', 'compliance', 'auditor'],
   /** Invite, disable and enable staff; revoke their sessions; reset their 2FA. */

@@ -19,7 +19,7 @@ import { sessionRoutes } from '../modules/sessions/index.js';
 import { staffInvitationRoutes, staffMembersRoutes, staffRoutes } from '../modules/staff/index.js';
 import { subscriptionRoutes } from '../modules/subscriptions/index.js';
 import { staffSupportRoutes, supportRoutes } from '../modules/support/index.js';
-import { staffTradingRoutes, tradingRoutes } from '../modules/trading/index.js';
+import { onboardingRoutes, staffTradingRoutes, tradingRoutes } from '../modules/trading/index.js';
 import type { AuthRateLimit } from '../plugins/security.js';
 import type { AppServices } from './services.js';
 
@@ -54,6 +54,7 @@ export async function registerRoutes(
   await app.register(documentRoutes, { service: services.documents });
   await app.register(overviewRoutes, { service: services.overview });
   await app.register(tradingRoutes, { service: services.trading });
+  await app.register(onboardingRoutes, { service: services.trading.onboarding });
   await app.register(staffTradingRoutes, { service: services.trading });
   await app.register(instrumentSettingsRoutes, { service: services.instrumentSettings });
   await app.register(tradingControlsRoutes, { service: services.tradingControls });

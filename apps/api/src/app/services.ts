@@ -138,6 +138,7 @@ function startReferralCommissions({
 function startTrading({
   db,
   config,
+  clock,
   log,
   ledger,
   hub,
@@ -165,6 +166,8 @@ function startTrading({
     liveTrading: config.liveTrading,
     demoBalanceMinor: config.demoBalanceMinor,
     quoteStaleSeconds: config.quoteStaleSeconds,
+    clock,
+    retailLeverageCaps: config.retailLeverageCaps,
   });
   const stopEvaluator = trading.evaluator.start();
   stopBeforeDatabaseCloses(async () => {

@@ -8,3 +8,4 @@ export * from './tables/records.js';
 export * from './tables/referrals.js';
 export * from './tables/prices.js';
 export * from './tables/trading.js';
+export * from './tables/onboarding.js';

@@ -12,6 +12,7 @@ import { staff } from '../db/schema.js';
 import { systemClock } from '../lib/clock.js';
 import { makeSessionService } from '../modules/sessions/index.js';
 import { PDF_BYTES, approveIdentityDocuments, upload } from '../test/documents-fixtures.js';
+import { readyForLive } from '../test/trading-fixtures.js';
 import { clientCaller, post, staffCaller } from '../test/money-fixtures.js';
 import { TEST_START_TIME, createTestApp } from '../test/test-app.js';
 import { clientCashCode } from '../modules/ledger/index.js';
@@ -112,6 +113,8 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/trading/exposure', 'trading:read'],
       ['GET', '/api/staff/trading/risk', 'trading:read'],
       ['GET', '/api/staff/clients/:clientId/trading', 'trading:read'],
+      ['GET', '/api/staff/clients/:clientId/trading-profile', 'clients:read'],
+      ['PUT', '/api/staff/clients/:clientId/trading-category', 'clients:categorise'],
       ['POST', '/api/staff/trading/positions/:positionId/close', 'trading:deal'],
     ];
     for (const [method, url, permission] of sensitive) {
@@ -277,7 +280,7 @@ const MARKET_BUY = { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.1
 /** The owner's open trading account of a kind (a live one funded from a $100 wallet). */
 async function tradingAccountOf(owner: ClientCaller, kind: 'demo' | 'live'): Promise<string> {
   if (kind === 'live') {
-    await approveIdentityDocuments(t, owner);
+    await readyForLive(t, owner);
     await t.services.ledger.createTransfer({
       debit: 'platform:external',
       credit: clientCashCode(owner.id),

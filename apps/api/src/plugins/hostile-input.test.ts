@@ -21,6 +21,7 @@ import { makePasswordHasher } from '../lib/passwords.js';
 import { hashToken } from '../lib/tokens.js';
 import { checkLedger } from '../modules/ledger/index.js';
 import { approveIdentityDocuments } from '../test/documents-fixtures.js';
+import { completeLiveOnboarding } from '../test/trading-fixtures.js';
 import {
   JsonObject,
   POOL_NAMES,
@@ -376,6 +377,7 @@ async function richClient(ref?: string): Promise<ClientFixture> {
   // Proof of ID and of residence approved, so it may withdraw and deposit past the limit
   // (decision 104); the pending document below is therefore a card photo.
   await approveIdentityDocuments(t, { email });
+  await completeLiveOnboarding(t, { email }); // so that it may open a live account
   // Each from an address of its own: the fuzzed requests may have used up a per-IP limit.
   const remoteAddress = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
   const as = (headers: Record<string, string>, url: string, payload?: object) =>

@@ -3,7 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { clients } from '../db/schema.js';
+import { RISK_DISCLOSURE_VERSION } from '@brokerdesk/shared/trading';
+import type { ClientCategory } from '@brokerdesk/shared/trading';
+import { appropriatenessTests, clientTradingProfiles, clients } from '../db/schema.js';
 import { clientCashCode } from '../modules/ledger/index.js';
 import { approveIdentityDocuments } from './documents-fixtures.js';
 import type { TestApp } from './test-app.js';
@@ -98,7 +100,61 @@ export async function push(t: TestApp, ...quotes: [symbol: string, bid: string, 
   }
 }
 
-export async function trader(t: TestApp): Promise<Trader> {
+async function clientIdOf(t: TestApp, email: string): Promise<string> {
+  const [row] = await t.database.db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(eq(clients.email, email.toLowerCase()));
+  if (!row) throw new Error(`no client ${email}`);
+  return row.id;
+}
+
+/**
+ * The client's category, written straight to the database (decision 132). The engine's worked
+ * examples use the catalogue's leverage, so trader() makes professionals; the onboarding tests
+ * ask for retail.
+ */
+export async function setCategory(
+  t: TestApp,
+  client: { email: string },
+  category: ClientCategory,
+): Promise<void> {
+  const clientId = await clientIdOf(t, client.email);
+  await t.database.db
+    .insert(clientTradingProfiles)
+    .values({ clientId, category })
+    .onConflictDoUpdate({ target: clientTradingProfiles.clientId, set: { category } });
+}
+
+/**
+ * The live onboarding done, straight in the database: the current risk disclosure acknowledged
+ * and the appropriateness test passed (the onboarding tests go through the routes instead).
+ */
+export async function completeLiveOnboarding(t: TestApp, client: { email: string }) {
+  const clientId = await clientIdOf(t, client.email);
+  const at = new Date(t.hub.now());
+  await t.database.db
+    .insert(clientTradingProfiles)
+    .values({ clientId, disclosureVersion: RISK_DISCLOSURE_VERSION, disclosureAcknowledgedAt: at })
+    .onConflictDoUpdate({
+      target: clientTradingProfiles.clientId,
+      set: { disclosureVersion: RISK_DISCLOSURE_VERSION, disclosureAcknowledgedAt: at },
+    });
+  await t.database.db
+    .insert(appropriatenessTests)
+    .values({ clientId, answers: {}, correct: 6, total: 6, passed: true, takenAt: at });
+}
+
+/** Approved documents and the live onboarding: what a Live account needs (§11.5). */
+export async function readyForLive(t: TestApp, client: { email: string }): Promise<void> {
+  await approveIdentityDocuments(t, client);
+  await completeLiveOnboarding(t, client);
+}
+
+export async function trader(
+  t: TestApp,
+  { category = 'professional' }: { category?: ClientCategory } = {},
+): Promise<Trader> {
   const client = await t.createClient();
   const token = await t.login(client.email, client.password);
   const [row] = await t.database.db
@@ -106,6 +162,7 @@ export async function trader(t: TestApp): Promise<Trader> {
     .from(clients)
     .where(eq(clients.email, client.email));
   if (!row) throw new Error('registered client not found');
+  await setCategory(t, client, category);
   return { id: row.id, email: client.email, token, headers: { 'user-token': token } };
 }
 
@@ -159,7 +216,7 @@ export async function liveTrader(
   amountMinor: number,
 ): Promise<{ who: Trader; account: TradingAccount }> {
   const who = await trader(t);
-  await approveIdentityDocuments(t, who);
+  await readyForLive(t, who);
   await fundWallet(t, who, amountMinor);
   const account = await openAccount(t, who, 'live');
   const moved = await call(t, who, 'POST', `/api/trading/accounts/${account.id}/transfers`, {

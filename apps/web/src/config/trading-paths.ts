@@ -3,4 +3,6 @@
 export const tradingPaths = {
   /** The print-friendly trading statement (issue 19); `?account=<id>&from=…&to=…`. */
   statement: '/userDashboard/tradingStatement',
+  /** The public CFD risk disclosure the live onboarding asks the client to acknowledge. */
+  riskDisclosure: '/risk',
 } as const;

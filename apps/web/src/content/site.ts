@@ -54,6 +54,12 @@ export interface MarketingClaims {
   webinarSessions?: string | null;
   /** Plan extras that are services you provide (the catalogue's `services`, e.g. daily signals). */
   planServices?: boolean;
+  /**
+   * The origin's "Leverage of up to 1:100 is available to professional traders" on /risk: set it
+   * to the leverage professionals really get (decision 132); unset, /risk says leverage depends on
+   * the instrument and the client's category, and the order ticket shows it.
+   */
+  professionalLeverage?: number | null;
 }
 
 export interface SiteContent {

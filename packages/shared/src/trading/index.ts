@@ -12,3 +12,4 @@ export * from './order-rules.js';
 export * from './candles.js';
 export * from './statement.js';
 export * from '../schemas/trading.js';
+export * from './onboarding.js';

@@ -17,6 +17,11 @@ export const TRADING_ERROR_MESSAGES = {
   ACCOUNT_EXISTS: 'You already have an account of this kind',
   EMAIL_NOT_VERIFIED: 'Please verify your e-mail address before opening a live account',
   DOCUMENTS_REQUIRED: 'Proof of ID and proof of residence must be approved first',
+  RISK_DISCLOSURE_REQUIRED:
+    'Please read and acknowledge the current risk disclosure before opening a live account',
+  APPROPRIATENESS_REQUIRED:
+    'Please pass the appropriateness test before opening a live account; you can keep trading on Demo',
+  RETAKE_TOO_SOON: 'You can take the appropriateness test again 24 hours after your last attempt',
 } as const satisfies Partial<Record<ErrorCode, string>>;
 
 export type TradingErrorCode = keyof typeof TRADING_ERROR_MESSAGES;

@@ -75,6 +75,13 @@ export const tradingAccounts = pgTable(
     marginCallSince: at('margin_call_since'),
     marginCallEpisodes: integer('margin_call_episodes').notNull().default(0),
     stopOutSequences: integer('stop_out_sequences').notNull().default(0),
+    /**
+     * The client's category (decision 132), copied from client_trading_profiles at the open and
+     * on every change, so a fill reads its leverage cap from the locked row without a query.
+     */
+    category: text('category', { enum: ['retail', 'professional'] })
+      .notNull()
+      .default('retail'),
   },
   (t) => [
     // The risk rules' screen reads the accounts in an episode on every batch of ticks.
@@ -89,6 +96,7 @@ export const tradingAccounts = pgTable(
       'trading_accounts_kind_valid',
       sql`${t.kind} in (${inList(TRADING_ACCOUNT_KIND_VALUES)})`,
     ),
+    check('trading_accounts_category_valid', sql`${t.category} in ('retail', 'professional')`),
     check(
       'trading_accounts_status_valid',
       sql`${t.status} in (${inList(TRADING_ACCOUNT_STATUS_VALUES)})`,

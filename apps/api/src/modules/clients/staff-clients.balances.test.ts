@@ -15,9 +15,9 @@ import {
   openAccount,
   pushMajors,
   trader,
+  readyForLive,
 } from '../../test/trading-fixtures.js';
 import type { Trader } from '../../test/trading-fixtures.js';
-import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 
 let t: TestApp;
 let owner: Caller;
@@ -71,7 +71,7 @@ describe('a client’s Balances in the back office', () => {
   it('count the live trading account and its loss as the client’s dashboard does', async () => {
     // $1,000.00 in the wallet, $500.00 moved to a live account.
     const who = await trader(t);
-    await approveIdentityDocuments(t, who);
+    await readyForLive(t, who);
     await fundWallet(t, who, 100_000);
     const account = await openAccount(t, who, 'live');
     const moved = await call(t, who, 'POST', `/api/trading/accounts/${account.id}/transfers`, {

@@ -5,3 +5,4 @@ export type { TradingService, TradingServiceDeps } from './trading.service.js';
 export type { EngineHub, Tick } from './price-hub.js';
 export { tradingRoutes } from './trading.routes.js';
 export { staffTradingRoutes } from './trading-staff.routes.js';
+export { onboardingRoutes } from './trading-onboarding.routes.js';

@@ -1,5 +1,5 @@
 // Trading accounts (§11.5): Demo at once with DEMO_BALANCE_USD and resettable; Live behind a
-// verified e-mail, approved documents and LIVE_TRADING=on, funded only by ledger transfers from
+// verified e-mail, approved documents, the live onboarding (decision 132) and LIVE_TRADING=on, funded only by ledger transfers from
 // the wallet (§11.14), each shown on the client's statement as a Transfer.
 import { AppError } from '@brokerdesk/shared';
 import type { Db } from '../../db/client.js';
@@ -18,6 +18,7 @@ import {
 import { listOpenPositions, lockOpenPositions } from './trading-positions.repo.js';
 import type { AccountRow } from './trading.repo.js';
 import type { TradingContext } from './trading-context.js';
+import type { TradingOnboarding } from './trading-onboarding.service.js';
 import { figuresOf } from './trading-market.js';
 import { refusal } from './trading-requests.js';
 import type { StoredAnswer } from './trading-requests.js';
@@ -26,7 +27,10 @@ import type { AccountView } from './trading.view.js';
 
 const ACCOUNT_KIND_INDEX = 'trading_accounts_client_kind_open_unique';
 
-export function makeTradingAccounts(context: TradingContext) {
+export function makeTradingAccounts(
+  context: TradingContext,
+  onboarding: Pick<TradingOnboarding, 'requireLiveReady' | 'categoryOf'>,
+) {
   const { db, hub, ledger, effects, runner } = context;
   const now = () => new Date(hub.now());
 
@@ -70,12 +74,14 @@ export function makeTradingAccounts(context: TradingContext) {
     if (kind === 'live') {
       if (!emailVerified) throw refusal('EMAIL_NOT_VERIFIED');
       await requireApprovedIdentity(db, clientId, 'live-account');
+      await onboarding.requireLiveReady(clientId);
       if (!context.liveTrading) throw refusal('TRADING_DISABLED');
     }
     return db.transaction(async (tx) => {
       const account = await insertOrExists(tx, {
         clientId,
         kind,
+        category: await onboarding.categoryOf(tx, clientId),
         balanceMinor: kind === 'demo' ? context.demoBalanceMinor : 0,
         createdAt: now(),
       });
@@ -120,6 +126,7 @@ export function makeTradingAccounts(context: TradingContext) {
       const fresh = await insertOrExists(tx, {
         clientId,
         kind: 'demo',
+        category: account.category,
         balanceMinor: context.demoBalanceMinor,
         createdAt: at,
       });

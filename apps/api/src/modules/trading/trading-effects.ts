@@ -2,8 +2,14 @@
 // P/L — run inside the caller's transaction, which already holds the trading account's lock.
 // Each is keyed (§11.15): a deal's key is UNIQUE and its ledger transfer carries the same key, so
 // re-processing a tick or replaying a request doubles nothing.
-import { closePrice, marginMinor, pnlMinor, trailedStopLoss } from '@brokerdesk/shared/trading';
-import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
+import {
+  clientLeverage,
+  closePrice,
+  marginMinor,
+  pnlMinor,
+  trailedStopLoss,
+} from '@brokerdesk/shared/trading';
+import type { LeverageCaps, Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { TradingDealReason } from '../../db/schema.js';
 import { clientTradingCode } from '../ledger/index.js';
@@ -29,11 +35,19 @@ export const TRADING_ACTOR = 'system:trading';
 export function makeTradingEffects({
   ledger,
   specNow,
+  retailLeverageCaps,
 }: {
   ledger: LedgerService;
+  /** A retail client's cap per class (decision 132): a fill opens at min(spec's, cap). */
+  retailLeverageCaps: LeverageCaps;
   /** The instrument's spec with the desk's settings now (leverage cap): what a fill opens at. */
   specNow: (symbol: string) => TradingSpec | undefined;
 }) {
+  /** The leverage a new position of `account` opens at: min(catalogue, desk's cap, category's). */
+  function leverageFor(spec: TradingSpec, account: Pick<AccountRow, 'category'>): number {
+    return clientLeverage(spec, account.category, retailLeverageCaps);
+  }
+
   /** §11.5: demo, the stored balance; live, the ledger account's posted balance. */
   async function balanceOf(tx: Db, account: AccountRow): Promise<number> {
     if (account.kind === 'demo') return account.balanceMinor;
@@ -110,7 +124,7 @@ export function makeTradingEffects({
     },
   ): Promise<{ order: OrderRow; position: PositionRow; deal: DealRow } | null> {
     const spec = specNow(order.symbol) ?? specOf(order.symbol);
-    const leverage = spec.leverage;
+    const leverage = leverageFor(spec, account);
     let sl = order.sl;
     if (order.trailingPoints !== null) {
       sl = trailedStopLoss(order.side, order.trailingPoints, sl, tick) ?? sl;
@@ -242,7 +256,7 @@ export function makeTradingEffects({
     return { deal, position: full ? null : updated };
   }
 
-  return { balanceOf, postToBalance, fillOrder, closePosition };
+  return { balanceOf, postToBalance, fillOrder, closePosition, leverageFor };
 }
 
 export type TradingEffects = ReturnType<typeof makeTradingEffects>;

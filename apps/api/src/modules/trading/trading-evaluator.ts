@@ -166,7 +166,7 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
       volume: order.volume,
       openPrice: price,
       rate,
-      leverage: spec.leverage,
+      leverage: effects.leverageFor(spec, account),
     });
     const ownPnl = pnlMinor({
       spec,

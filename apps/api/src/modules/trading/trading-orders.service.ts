@@ -202,7 +202,7 @@ export function makeTradingOrders(context: TradingContext) {
     const { spec, tick, rate } = checked;
     const balance = await effects.balanceOf(tx, account);
     const positions = await listOpenPositions(tx, account.id);
-    const leverage = spec.leverage;
+    const leverage = effects.leverageFor(spec, account);
     if (order.type === 'market') {
       const price = openPrice(order.side, tick);
       const extra = {

@@ -24,9 +24,9 @@ import {
   push,
   pushMajors,
   trader,
+  readyForLive,
 } from '../../test/trading-fixtures.js';
 import type { OrderView, TradingAccount } from '../../test/trading-fixtures.js';
-import { approveIdentityDocuments } from '../../test/documents-fixtures.js';
 import { checkLedger } from '../ledger/index.js';
 
 describe('accounts and transfers', () => {
@@ -203,7 +203,7 @@ describe('LIVE_TRADING=off', () => {
     try {
       await pushMajors(off);
       const newcomer = await trader(off);
-      await approveIdentityDocuments(off, newcomer);
+      await readyForLive(off, newcomer);
       const opened = await call(off, newcomer, 'POST', '/api/trading/accounts', { kind: 'live' });
       expect(opened.json()).toMatchObject({ code: 'TRADING_DISABLED' });
       // A demo account trades as usual.

@@ -23,7 +23,13 @@ export type OrderInsert = Required<Omit<NewOrderRow, 'id'>>;
 
 export async function insertAccount(
   db: Db,
-  row: { clientId: string; kind: TradingAccountKind; balanceMinor: number; createdAt: Date },
+  row: {
+    clientId: string;
+    kind: TradingAccountKind;
+    category: AccountRow['category'];
+    balanceMinor: number;
+    createdAt: Date;
+  },
 ): Promise<AccountRow | null> {
   const [inserted] = await db.insert(tradingAccounts).values(row).onConflictDoNothing().returning();
   return inserted ?? null;

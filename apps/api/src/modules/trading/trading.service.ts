@@ -5,12 +5,15 @@ import type { Db } from '../../db/client.js';
 import type { InstrumentSettings } from '../instrument-settings/index.js';
 import type { LedgerService } from '../ledger/index.js';
 import type { TradingControls } from '../trading-controls/index.js';
+import type { LeverageCaps } from '@brokerdesk/shared/trading';
+import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/index.js';
 import type { EngineHub, Tick } from './price-hub.js';
 import { makeTradingAccounts } from './trading-accounts.service.js';
 import type { TradingContext } from './trading-context.js';
 import { makeTradingEffects } from './trading-effects.js';
 import { makeTradingEvaluator } from './trading-evaluator.js';
+import { makeTradingOnboarding } from './trading-onboarding.service.js';
 import { makeTradingOrders } from './trading-orders.service.js';
 import { makeTradingPositions } from './trading-positions.service.js';
 import { makeRiskRules } from './trading-risk.js';
@@ -36,12 +39,25 @@ export interface TradingServiceDeps {
   liveTrading: boolean;
   demoBalanceMinor: number;
   quoteStaleSeconds: number;
+  /** The app's clock: the live onboarding's times (decision 132). */
+  clock: Clock;
+  /** A retail client's leverage cap per class (RETAIL_LEVERAGE_CAPS). */
+  retailLeverageCaps: LeverageCaps;
 }
 
 export function makeTradingService(deps: TradingServiceDeps) {
   const { db, hub, ledger } = deps;
   const instruments = deps.instrumentSettings;
-  const effects = makeTradingEffects({ ledger, specNow: instruments.spec });
+  const effects = makeTradingEffects({
+    ledger,
+    specNow: instruments.spec,
+    retailLeverageCaps: deps.retailLeverageCaps,
+  });
+  const onboarding = makeTradingOnboarding({
+    db,
+    clock: deps.clock,
+    retailLeverageCaps: deps.retailLeverageCaps,
+  });
   const staleMs = deps.quoteStaleSeconds * 1000;
   const risk = makeRiskRules({ effects, mail: deps.mail, staleMs });
   const context: TradingContext = {
@@ -58,7 +74,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     market: () => ({ latest: (symbol) => hub.latest(symbol), nowMs: hub.now() }),
     afterAccountChange: risk.apply,
   };
-  const accounts = makeTradingAccounts(context);
+  const accounts = makeTradingAccounts(context, onboarding);
   const orders = makeTradingOrders(context);
   const positions = makeTradingPositions(context);
   const evaluator = makeTradingEvaluator({
@@ -83,6 +99,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ...positions,
     ...makeTradingStatement(context),
     staff: makeStaffTrading(context, accounts),
+    onboarding,
     evaluator,
   };
 }

@@ -6,9 +6,15 @@ import type { LightMyRequestResponse } from 'fastify';
 import { asc, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { tradingProtections } from '../../db/schema.js';
-import { approveIdentityDocuments } from '../documents-fixtures.js';
 import type { TestApp } from '../test-app.js';
-import { accountUrl, call, fundWallet, openAccount, trader } from '../trading-fixtures.js';
+import {
+  accountUrl,
+  call,
+  fundWallet,
+  openAccount,
+  readyForLive,
+  trader,
+} from '../trading-fixtures.js';
 import type { Trader } from '../trading-fixtures.js';
 import { modelSpec, writeDecimal } from './model-specs.js';
 import type { ModelOrder } from './model-types.js';
@@ -78,7 +84,7 @@ export class PropertyRun {
     const a = await trader(this.t);
     const b = await trader(this.t);
     const c = await trader(this.t);
-    await approveIdentityDocuments(this.t, c);
+    await readyForLive(this.t, c);
     await fundWallet(this.t, c, LIVE_WALLET_MINOR);
     this.traders = [a, b, c];
     const kinds = ['demo', 'demo', 'live'] as const;

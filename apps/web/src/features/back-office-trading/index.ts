@@ -2,3 +2,4 @@
 // and closing one with a reason the client sees; and a client's trading on their page.
 export { DealingDesk } from './components/dealing-desk';
 export { ClientTrading } from './components/client-trading';
+export { ClientTradingProfileSection } from './components/client-onboarding';

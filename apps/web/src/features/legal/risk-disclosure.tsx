@@ -6,6 +6,7 @@ import './legal.css';
 export function RiskDisclosure({ content = site }: { content?: SiteContent }) {
   const risk = riskWarningFigure(content);
   const percent = formatPercent(risk.percent);
+  const professional = content.claims.professionalLeverage;
   return (
     <>
       <p className="lead risk-headline">
@@ -32,10 +33,12 @@ export function RiskDisclosure({ content = site }: { content?: SiteContent }) {
 
       <h2>Leverage</h2>
       <p>
-        Trading on margin means you control a position much larger than the money you put down.
-        Leverage of up to 1:100 is available to professional traders on some instruments; at 1:100,
-        a price move of 1% changes the value of your position by an amount equal to your whole
-        margin. Leverage magnifies losses exactly as it magnifies gains.
+        Trading on margin means you control a position much larger than the money you put down.{' '}
+        {professional
+          ? `Leverage of up to 1:${professional} is available to professional traders on some instruments.`
+          : 'The leverage available depends on the instrument and on whether you are a retail or a professional client; the order ticket shows the leverage that applies to you.'}{' '}
+        At 1:20, a price move of 5% changes the value of your position by an amount equal to your
+        whole margin. Leverage magnifies losses exactly as it magnifies gains.
       </p>
 
       <h2>Margin calls and close-out</h2>

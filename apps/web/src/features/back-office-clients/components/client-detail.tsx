@@ -12,7 +12,7 @@ import { useAdminProfile } from '../../../api/get-admin-profile';
 import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
 import { ClientDocuments } from '../../back-office-documents';
 import { ClientReferralCommissions } from '../../back-office-referrals';
-import { ClientTrading } from '../../back-office-trading';
+import { ClientTrading, ClientTradingProfileSection } from '../../back-office-trading';
 import { useStaffClient } from '../api/get-staff-client';
 import {
   ClientReferrals,
@@ -144,6 +144,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   const role = useAdminProfile().data?.role;
   const canWriteClients = role !== undefined && roleCan(role, 'clients:write');
   const canDecide = role !== undefined && roleCan(role, 'money:write');
+  const canCategorise = role !== undefined && roleCan(role, 'clients:categorise');
   const notice = useActionNotice();
 
   if (detail.isPending) {
@@ -215,6 +216,11 @@ export function ClientDetail({ clientId }: { clientId: string }) {
         onOutcome={notice.report}
       />
       <ClientSubscriptions subscriptions={detail.data.subscriptions} />
+      <ClientTradingProfileSection
+        clientId={client.id}
+        canSetCategory={canCategorise}
+        onOutcome={notice.report}
+      />
       <ClientTrading clientId={client.id} />
       <ClientDocuments clientId={client.id} onOutcome={notice.report} />
       <ClientTickets tickets={detail.data.tickets} />

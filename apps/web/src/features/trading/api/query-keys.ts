@@ -11,6 +11,7 @@ export const tradingKeys = {
   candles: (symbol: string, period: string) =>
     ['user', 'trading', 'candles', symbol, period] as const,
   accounts: ['user', 'trading', 'accounts'] as const,
+  onboarding: ['user', 'trading', 'onboarding'] as const,
   account: (id: Id) => ['user', 'trading', 'account', String(id)] as const,
   positions: (id: Id) => ['user', 'trading', 'account', String(id), 'positions'] as const,
   orders: (id: Id, status: 'pending' | 'history') =>

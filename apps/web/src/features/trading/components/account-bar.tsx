@@ -1,13 +1,11 @@
 import { formatCents } from '@brokerdesk/shared';
 import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { VISUALLY_HIDDEN } from '../../../components/ui/visually-hidden';
 import { actionFailureText } from '../../../components/ui/failure-text';
-import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
 import { useOpenAccount, useResetDemo } from '../api/account-actions';
 import type { AccountKind, TradingAccount } from '../api/types';
+import { LiveOnboarding } from './live-onboarding';
 import { TransferDialog } from './transfer-dialog';
 
 export interface LiveAccountFigures {
@@ -17,31 +15,6 @@ export interface LiveAccountFigures {
   marginLevel: string | null;
   marginCall: boolean;
   stopOut: boolean;
-}
-
-/** What the client must do first when the server refuses a live account (§11.5). */
-function LivePrerequisites({ error }: { error: unknown }) {
-  const code = error instanceof ApiError ? error.code : undefined;
-  const text = actionFailureText(error, 'The live account could not be opened. Please try again.');
-  if (code === 'EMAIL_NOT_VERIFIED')
-    return (
-      <p role="alert" className="form-error">
-        {text} Confirm your e-mail address from the link we sent you (you can ask for a new one on
-        your <Link to={paths.account}>account page</Link>), then open the live account.
-      </p>
-    );
-  if (code === 'DOCUMENTS_REQUIRED')
-    return (
-      <p role="alert" className="form-error">
-        {text} A live account needs approved proof of identity and of residence: upload them on the{' '}
-        <Link to={paths.verification}>verification page</Link>.
-      </p>
-    );
-  return (
-    <p role="alert" className="form-error">
-      {text}
-    </p>
-  );
 }
 
 /**
@@ -162,12 +135,13 @@ export function AccountBar({
             </p>
           ) : null}
         </>
+      ) : kind === 'live' ? (
+        <LiveOnboarding opening={open.isPending} openError={open.error} onOpen={openKind} />
       ) : (
         <div className="trade-account-empty">
           <p>
-            {kind === 'demo'
-              ? 'A demo account trades virtual money at the same prices and by the same rules, and never touches your real balance.'
-              : 'A live account trades money you move in from your wallet. It needs a verified e-mail address and approved proof of identity and residence.'}
+            A demo account trades virtual money at the same prices and by the same rules, and never
+            touches your real balance.
           </p>
           <button
             type="button"
@@ -175,13 +149,13 @@ export function AccountBar({
             disabled={open.isPending}
             onClick={openKind}
           >
-            {open.isPending
-              ? 'Opening…'
-              : kind === 'demo'
-                ? 'Open a demo account'
-                : 'Open a live account'}
+            {open.isPending ? 'Opening…' : 'Open a demo account'}
           </button>
-          {open.error ? <LivePrerequisites error={open.error} /> : null}
+          {open.error ? (
+            <p role="alert" className="form-error">
+              {actionFailureText(open.error, 'The account could not be opened. Please try again.')}
+            </p>
+          ) : null}
         </div>
       )}
       {confirmReset && account ? (

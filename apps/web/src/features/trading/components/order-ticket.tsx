@@ -302,6 +302,10 @@ export function OrderTicket({
         ) : null}
         <dl className="trade-figures" aria-live="off">
           <div>
+            <dt>Leverage</dt>
+            <dd>{spec ? `1:${instrument?.leverage ?? spec.leverage}` : '—'}</dd>
+          </div>
+          <div>
             <dt>Margin required</dt>
             <dd>{check?.figures ? formatCents(check.figures.marginMinor) : '—'}</dd>
           </div>

@@ -8,10 +8,12 @@ import {
 } from '../api/get-account-data';
 import { useInstruments, useQuotes, useTradingStatus } from '../api/get-market';
 import { useSwaps } from '../api/get-swaps';
+import { useOnboarding } from '../api/onboarding';
 import type { AccountKind } from '../api/types';
 import { useQuoteStream, type StreamState } from '../hooks/use-quote-stream';
 import { useServerCloses } from '../hooks/use-server-closes';
 import { liveFigures } from '../lib/figures';
+import { forClient } from '../lib/leverage';
 import { AccountBar } from './account-bar';
 import { CandleChart } from './candle-chart';
 import { HistoryPanel } from './history-panel';
@@ -82,7 +84,12 @@ export function TradingTerminal() {
   );
   // A new account (switch, reset) starts its own record of what was already announced.
   useServerCloses(deals.data?.deals, names, announce, String(accountId), orders.data);
-  const instrument = instruments.data?.find((row) => row.symbol === symbol);
+  // The category's leverage cap (decision 132): what the ticket's margin is computed at.
+  const onboarding = useOnboarding();
+  const instrument = forClient(
+    instruments.data?.find((row) => row.symbol === symbol),
+    onboarding.data,
+  );
   const figures =
     account && positions.data ? liveFigures(account.balanceMinor, positions.data, quotes) : null;
   const allClosed = (instruments.data?.length ?? 0) > 0 && instruments.data!.every((r) => !r.open);
