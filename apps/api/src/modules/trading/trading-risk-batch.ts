@@ -29,7 +29,7 @@ import {
   setProtectionTransfers,
   startMarginCalls,
 } from './trading-risk-batch.repo.js';
-import { latestDealKey } from './trading-risk.repo.js';
+import { groupByAccount, latestDealKey } from './trading-risk.repo.js';
 import { specOf } from './trading-specs.js';
 
 /** The open position a stop-out closes next (§11.12), with the tick and rate it closes at. */
@@ -112,11 +112,12 @@ export function makeRiskBatch({
       tx,
       held.map(({ account }) => account.id),
     );
+    const byAccount = groupByAccount(positions);
     const plans = held.map(({ account, liveBalanceMinor }) =>
       planFor(
         account,
         liveBalanceMinor ?? account.balanceMinor,
-        positions.filter((position) => position.accountId === account.id),
+        byAccount.get(account.id) ?? [],
         market,
         staleMs,
       ),

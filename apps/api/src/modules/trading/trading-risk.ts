@@ -227,7 +227,10 @@ export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
     const screened = await screenAccounts(db, [...moved], adverseQuotes(ticks, before));
     for (const book of await loadRiskBooks(db, screened)) {
       const seq = firstTickReaching(book, ticks, before);
-      if (seq !== null) reached.set(seq, [...(reached.get(seq) ?? []), book.account.id]);
+      if (seq === null) continue;
+      const list = reached.get(seq);
+      if (list) list.push(book.account.id);
+      else reached.set(seq, [book.account.id]);
     }
     return reached;
   }
