@@ -140,3 +140,11 @@ export function arrayParams<Row, Columns extends ArrayColumns>(
     columns.map(([key]) => [key, rows.map((row) => String(row[key as keyof Row]))]),
   ) as Record<Columns[number][0], string[]>;
 }
+
+/**
+ * An array as one parameter of an ad hoc statement (`${sqlArray(ids)}::uuid[]`): a bare array
+ * in `sql\`…\`` would become a list of parameters. Values go as text, as in arrayParams.
+ */
+export function sqlArray(values: readonly (string | number)[]): SQL {
+  return sql`${sql.param(values.map(String))}`;
+}

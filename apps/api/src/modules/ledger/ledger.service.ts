@@ -28,6 +28,7 @@ import {
 import type { PostTransferInput, PostTransferOutcome } from './ledger.repo.js';
 import type { ClientCashTotals, LedgerAccount, LedgerTransfer } from './ledger.repo.js';
 import { isUuid } from '../../lib/ids.js';
+import { makeBatchPostings } from './ledger-batch.js';
 
 export type { LedgerAccount, LedgerTransfer } from './ledger.repo.js';
 
@@ -478,6 +479,7 @@ export function makeLedgerService({ db, clock }: LedgerServiceDeps) {
   }
 
   return {
+    ...makeBatchPostings({ clock }),
     getTradingAccountTotals,
     getClientTotals,
     ensureClientAccount,

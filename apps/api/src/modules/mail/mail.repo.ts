@@ -1,6 +1,6 @@
 // The outbox table's queries. Enqueueing takes the caller's transaction, so a mail exists
 // exactly when the change it reports has committed.
-import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { clients, mailOutbox } from '../../db/schema.js';
 import type { RenderedMail } from './mail-templates.js';
@@ -22,6 +22,18 @@ export async function findMailRecipient(
     .where(eq(clients.id, clientId))
     .limit(1);
   return client ?? null;
+}
+
+/** Many clients' recipients in one read (a stop-out storm mails hundreds at once). */
+export async function findMailRecipients(
+  tx: Db,
+  clientIds: readonly string[],
+): Promise<MailRecipientClient[]> {
+  if (clientIds.length === 0) return [];
+  return tx
+    .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
+    .from(clients)
+    .where(inArray(clients.id, [...clientIds]));
 }
 
 export interface NewMail {
@@ -47,6 +59,22 @@ export async function insertMail(tx: Db, { recipient, mail, clientId, sendAfter 
     .returning({ id: mailOutbox.id });
   if (!row) throw new Error('insert into mail_outbox returned no row');
   return row;
+}
+
+/** Several mails in one insert, in the order given. */
+export async function insertMails(tx: Db, mails: readonly NewMail[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(
+    mails.map(({ recipient, mail, clientId, sendAfter }) => ({
+      template: mail.template,
+      recipient,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html,
+      clientId: clientId ?? null,
+      ...(sendAfter ? { sendAfter } : {}),
+    })),
+  );
 }
 
 export interface DueMail {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import { makeMailTemplates } from './mail-templates.js';
 import type { MailBrand, MailTemplates, RenderedMail } from './mail-templates.js';
-import { findMailRecipient, insertMail } from './mail.repo.js';
+import { findMailRecipient, findMailRecipients, insertMail, insertMails } from './mail.repo.js';
 import type { MailRecipientClient } from './mail.repo.js';
 
 export type { MailRecipientClient };
@@ -59,7 +59,30 @@ export function makeMailService({
     await queue(tx, client.email, build(client, templates), { clientId, ...options });
   }
 
-  return { templates, queue, queueForClient, brand };
+  /** queueForClient for many clients in two statements; each mail is built with its client. */
+  async function queueForClients(
+    tx: Db,
+    mails: readonly {
+      clientId: string;
+      build: (client: MailRecipientClient, templates: MailTemplates) => RenderedMail;
+    }[],
+  ): Promise<void> {
+    if (mails.length === 0) return;
+    const found = await findMailRecipients(tx, [...new Set(mails.map((m) => m.clientId))]);
+    const byId = new Map(found.map((client) => [client.id, client]));
+    const sendAfter = clock.now();
+    await insertMails(
+      tx,
+      mails.flatMap(({ clientId, build }) => {
+        const client = byId.get(clientId);
+        if (!client) return [];
+        return [{ recipient: client.email, mail: build(client, templates), clientId, sendAfter }];
+      }),
+    );
+    wakeSoon();
+  }
+
+  return { templates, queue, queueForClient, queueForClients, brand };
 }
 
 export type MailService = ReturnType<typeof makeMailService>;

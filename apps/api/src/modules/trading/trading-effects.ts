@@ -18,6 +18,7 @@ import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
 type LedgerTransferKind = Parameters<LedgerService['createTransfer']>[0]['kind'];
 import type { Tick } from './price-hub.js';
 import { addToDemoBalance, markOrderFilled } from './trading.repo.js';
+import { addToDemoBalances } from './trading-risk-batch.repo.js';
 import {
   insertDeal,
   insertPosition,
@@ -25,12 +26,74 @@ import {
   updateOpenPosition,
 } from './trading-positions.repo.js';
 import type { AccountRow, OrderRow } from './trading.repo.js';
-import type { DealRow, PositionRow } from './trading-positions.repo.js';
+import type { DealInsert, DealRow, PositionRow } from './trading-positions.repo.js';
 import { marginOfPosition } from './trading-market.js';
 import { specOf } from './trading-specs.js';
 
 /** Who the ledger records for the engine's own postings (§11.14). */
 export const TRADING_ACTOR = 'system:trading';
+
+export interface CloseArgs {
+  account: AccountRow;
+  position: PositionRow;
+  volume: number;
+  tick: Tick | null;
+  rate: Rational | null;
+  reason: TradingDealReason;
+  closedBy: string;
+  /** Why staff closed it (reason 'staff'), shown to the client. */
+  note?: string | null;
+  key?: string;
+  trailing?: boolean;
+  at: Date;
+}
+
+/**
+ * The deal closing `volume` of a position at the tick's close-side price with P/L at `rate`
+ * (§11.10): all of it (key close:<id>) or part (the caller's key, with the position's version).
+ * Pure: closePosition and the risk rules' batch (trading-risk-batch.ts) write what it gives.
+ */
+export function closingDeal(args: CloseArgs): DealInsert {
+  const { account, position, volume, tick, rate, at } = args;
+  const spec = specOf(position.symbol);
+  const full = volume === position.volume;
+  // A reset ends positions without a price or P/L (§11.5).
+  const price = tick ? closePrice(position.side, tick) : position.openPrice;
+  const pnl =
+    tick && rate
+      ? pnlMinor({
+          spec,
+          side: position.side,
+          volume,
+          openPrice: position.openPrice,
+          closePrice: price,
+          rate,
+        })
+      : 0;
+  const key = full
+    ? `close:${position.id}`
+    : (args.key ?? `partial:${position.id}:${position.version}`);
+  return {
+    key,
+    accountId: account.id,
+    positionId: position.id,
+    orderId: null,
+    symbol: position.symbol,
+    side: position.side,
+    entry: 'out',
+    volume,
+    price,
+    tickSeq: tick?.seq ?? null,
+    time: at,
+    pnlMinor: pnl,
+    reason: args.reason,
+    swapMinor: 0,
+    closedBy: args.closedBy,
+    note: args.note ?? null,
+    trailing: args.trailing ?? false,
+    transferId: null,
+  };
+}
 
 export function makeTradingEffects({
   ledger,
@@ -86,6 +149,39 @@ export function makeTradingEffects({
       actor: TRADING_ACTOR,
     });
     return transfer.id;
+  }
+
+  /**
+   * postToBalance for many accounts in two statements at most (the risk rules' batch): demo
+   * amounts summed per account into the stored balances, live ones each its own keyed transfer,
+   * posted together (decision 131). Returns key → transfer id of the live transfers made.
+   */
+  async function postToBalances(
+    tx: Db,
+    postings: readonly (Parameters<typeof postToBalance>[2] & { account: AccountRow })[],
+  ): Promise<Map<string, string>> {
+    const demo = new Map<string, number>();
+    for (const { account, amountMinor } of postings) {
+      if (account.kind === 'demo') demo.set(account.id, (demo.get(account.id) ?? 0) + amountMinor);
+    }
+    await addToDemoBalances(tx, [...demo]);
+    const live = postings.filter(({ account, amountMinor }) => {
+      return account.kind === 'live' && amountMinor !== 0;
+    });
+    return ledger.createSystemTransfers(
+      tx,
+      TRADING_ACTOR,
+      live.map(({ account, amountMinor, platform, kind, key }) => {
+        const trading = clientTradingCode(account.clientId);
+        return {
+          debit: amountMinor > 0 ? platform : trading,
+          credit: amountMinor > 0 ? trading : platform,
+          amountMinor: Math.abs(amountMinor),
+          kind,
+          idempotencyKey: key,
+        };
+      }),
+    );
   }
 
   /** Books a deal's P/L: demo to the stored balance, live through the ledger (trade_pnl). */
@@ -178,67 +274,16 @@ export function makeTradingEffects({
   }
 
   /**
-   * Closes `volume` of a position at the tick's close-side price with P/L at `rate` (§11.10):
-   * all of it (key close:<id>) or part (the caller's key, with the position's version). The
-   * remainder keeps id, open price and stops; its margin is recomputed from the same inputs.
+   * Closes `volume` of a position (closingDeal) and books its P/L. The remainder keeps id, open price and stops; its margin is recomputed from the same inputs.
    * Null when the key was already used (nothing happens twice).
    */
   async function closePosition(
     tx: Db,
-    args: {
-      account: AccountRow;
-      position: PositionRow;
-      volume: number;
-      tick: Tick | null;
-      rate: Rational | null;
-      reason: TradingDealReason;
-      closedBy: string;
-      /** Why staff closed it (reason 'staff'), shown to the client. */
-      note?: string | null;
-      key?: string;
-      trailing?: boolean;
-      at: Date;
-    },
+    args: CloseArgs,
   ): Promise<{ deal: DealRow; position: PositionRow | null } | null> {
-    const { account, position, volume, tick, rate, at } = args;
-    const spec = specOf(position.symbol);
+    const { account, position, volume, at } = args;
     const full = volume === position.volume;
-    // A reset ends positions without a price or P/L (§11.5).
-    const price = tick ? closePrice(position.side, tick) : position.openPrice;
-    const pnl =
-      tick && rate
-        ? pnlMinor({
-            spec,
-            side: position.side,
-            volume,
-            openPrice: position.openPrice,
-            closePrice: price,
-            rate,
-          })
-        : 0;
-    const key = full
-      ? `close:${position.id}`
-      : (args.key ?? `partial:${position.id}:${position.version}`);
-    const deal = await insertDeal(tx, {
-      key,
-      accountId: account.id,
-      positionId: position.id,
-      orderId: null,
-      symbol: position.symbol,
-      side: position.side,
-      entry: 'out',
-      volume,
-      price,
-      tickSeq: tick?.seq ?? null,
-      time: at,
-      pnlMinor: pnl,
-      reason: args.reason,
-      swapMinor: 0,
-      closedBy: args.closedBy,
-      note: args.note ?? null,
-      trailing: args.trailing ?? false,
-      transferId: null,
-    });
+    const deal = await insertDeal(tx, closingDeal(args));
     if (!deal) return null;
     const updated = await updateOpenPosition(
       tx,
@@ -256,7 +301,7 @@ export function makeTradingEffects({
     return { deal, position: full ? null : updated };
   }
 
-  return { balanceOf, postToBalance, fillOrder, closePosition, leverageFor };
+  return { balanceOf, postToBalance, postToBalances, fillOrder, closePosition, leverageFor };
 }
 
 export type TradingEffects = ReturnType<typeof makeTradingEffects>;

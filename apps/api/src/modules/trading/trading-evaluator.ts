@@ -2,8 +2,8 @@
 // positions of the symbol in ascending id (SL, then TP, then the trail), then pending orders that
 // trigger (margin, then fill or reject; a fill cancels its OCO partner and its new position's
 // SL/TP is checked on the same tick), then the risk rules of the accounts the tick's prices bring
-// to one (trading-risk.ts), each in a transaction of its own with the cursor. Effects are keyed
-// too, so re-processing a tick doubles nothing. On becoming leader it catches up from cursor + 1;
+// to one (trading-risk.ts; a hundred accounts per transaction, decision 131), each transaction
+// with the cursor. Effects are keyed too, so re-processing a tick doubles nothing. On becoming leader it catches up from cursor + 1;
 // a clock listener expires GTD/DAY orders.
 import {
   closePrice,
@@ -55,11 +55,17 @@ interface Candidate {
 }
 
 const CATCH_UP_BATCH = 1000;
+/**
+ * Step 4's accounts per transaction (decision 131): a gap's hundreds of accounts in a few
+ * transactions of set-based statements, each short enough that a commit (and the cursor) comes
+ * every few tens of milliseconds.
+ */
+const STEP4_BATCH = 100;
 const EXPIRY_BATCH = 500;
 
 export interface EvaluatorDeps {
   context: TradingContext;
-  risk: Pick<RiskRules, 'reachedBy' | 'apply'>;
+  risk: Pick<RiskRules, 'reachedBy' | 'apply' | 'applyMany'>;
   /** Reads logged ticks after a seq (the prices module's readTicksAfter). */
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
   /** Posts the swaps of the rollovers up to a time (trading-swaps.ts). */
@@ -87,11 +93,6 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
   /** Trading allowed for triggers: open account, not a live one under LIVE_TRADING=off. */
   function mayTrigger(account: AccountRow): boolean {
     return account.status === 'open' && (account.kind === 'demo' || context.liveTrading);
-  }
-
-  /** Step 4 for an account the tick's prices bring to a rule: all of them, stop-out included. */
-  async function evaluateAccount(tx: Db, tick: Tick, candidate: Candidate) {
-    await risk.apply(tx, candidate.accountId, marketAt(tick));
   }
 
   /** Step 2 for one position: SL, then TP (close at the tick's price), then the trail. */
@@ -315,19 +316,27 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
       last = tick;
       const reached = reach.get(tick.seq);
       if (!reached) continue;
-      const work = [
-        ...reached.positions.map((candidate) => ({ candidate, evaluate: evaluatePosition })),
-        ...reached.orders.map((candidate) => ({ candidate, evaluate: evaluateOrder })),
-        ...reached.accounts.map((candidate) => ({ candidate, evaluate: evaluateAccount })),
+      // Step 4's accounts in id order, a batch per transaction (locks in one order always).
+      const accountIds = [...new Set(reached.accounts.map(({ accountId }) => accountId))].sort();
+      const work: ((tx: Db, touched: Set<string>) => Promise<unknown>)[] = [
+        ...reached.positions.map(
+          (candidate) => (tx: Db, touched: Set<string>) =>
+            evaluatePosition(tx, tick, candidate, touched),
+        ),
+        ...reached.orders.map(
+          (candidate) => (tx: Db, touched: Set<string>) =>
+            evaluateOrder(tx, tick, candidate, touched),
+        ),
+        ...chunks(accountIds, STEP4_BATCH).map(
+          (ids) => (tx: Db) => risk.applyMany(tx, ids, marketAt(tick)),
+        ),
       ];
-      for (const [n, { candidate, evaluate }] of work.entries()) {
+      for (const [n, evaluate] of work.entries()) {
         // The batch's last piece of work completes its last tick: its transaction says so, and
         // the batch needs no cursor write of its own (one commit fewer for a lone fill).
         const final = index === ticks.length - 1 && n === work.length - 1;
         const through = final ? tick.seq : tick.seq - 1;
-        await inAccountTransaction(tick, through, (tx, touched) =>
-          evaluate(tx, tick, candidate, touched),
-        );
+        await inAccountTransaction(tick, through, evaluate);
         savedThrough = through;
       }
       reach = await reachOf(ticks.slice(index + 1));
@@ -343,7 +352,7 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
   async function inAccountTransaction(
     tick: Tick,
     through: number,
-    work: (tx: Db, touched: Set<string>) => Promise<void>,
+    work: (tx: Db, touched: Set<string>) => Promise<unknown>,
   ): Promise<void> {
     await db.transaction(async (tx) => {
       const touched = new Set<string>();
@@ -453,6 +462,12 @@ export function makeTradingEvaluator({ context, risk, readTicksAfter, swaps, log
   }
 
   return { start, idle, evaluateBatch, catchUp, expireDue };
+}
+
+function chunks<T>(items: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
 }
 
 export type TradingEvaluator = ReturnType<typeof makeTradingEvaluator>;

@@ -3,12 +3,7 @@
 // `apply` runs in the transaction of every change to an account (fill, close, transfer) and
 // for every account a tick brings to a rule; `reachedBy` finds, for a batch of ticks, which
 // accounts those are and at which tick, without reading every account that holds a position.
-import {
-  TRADING_SPECS,
-  compareStopOutPriority,
-  formatLots,
-  negativeBalanceCreditMinor,
-} from '@brokerdesk/shared/trading';
+import { TRADING_SPECS, formatLots, negativeBalanceCreditMinor } from '@brokerdesk/shared/trading';
 import type { Rational, TradingSpec } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import type { MailService } from '../mail/index.js';
@@ -18,7 +13,8 @@ import { lockOpenPositions } from './trading-positions.repo.js';
 import type { AccountRow } from './trading.repo.js';
 import type { DealRow, PositionRow } from './trading-positions.repo.js';
 import type { TradingEffects } from './trading-effects.js';
-import { figuresOf, floatingOf, rateOf, tradableQuote } from './trading-market.js';
+import { figuresOf, rateOf } from './trading-market.js';
+import { accountLabel, makeRiskBatch, nextToStopOut } from './trading-risk-batch.js';
 import type { MarketView } from './trading-market.js';
 import {
   countStopOut,
@@ -31,13 +27,12 @@ import {
   startMarginCall,
 } from './trading-risk.repo.js';
 import type { AdverseQuote } from './trading-risk.repo.js';
-import { specOf } from './trading-specs.js';
 
 type RiskBook = Awaited<ReturnType<typeof loadRiskBooks>>[number];
 
 export interface RiskDeps {
   effects: TradingEffects;
-  mail: Pick<MailService, 'queueForClient'>;
+  mail: Pick<MailService, 'queueForClient' | 'queueForClients'>;
   /** QUOTE_STALE_SECONDS in ms: a stop-out closes only positions it may trade. */
   staleMs: number;
 }
@@ -71,33 +66,11 @@ const MOVED_BY: ReadonlyMap<string, readonly TradingSpec[]> = (() => {
   return map;
 })();
 
-const accountLabel = (account: AccountRow) => (account.kind === 'live' ? 'Live' : 'Demo');
-
 function decimal(rate: Rational): number {
   return Number(rate.num) / Number(rate.den);
 }
 
 export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
-  /** The open position a stop-out closes next (§11.12), with the tick and rate it closes at. */
-  function nextToStopOut(positions: readonly PositionRow[], market: MarketView) {
-    const tradable = positions.flatMap((position) => {
-      const quote = tradableQuote(specOf(position.symbol), market, staleMs);
-      const floating = quote ? floatingOf(position, market) : null;
-      return quote && floating
-        ? [
-            {
-              position,
-              ...quote,
-              id: position.id,
-              marginMinor: position.marginMinor,
-              floatingPnlMinor: floating.pnlMinor,
-            },
-          ]
-        : [];
-    });
-    return tradable.sort(compareStopOutPriority)[0] ?? null;
-  }
-
   /** §11.12 step by step; returns the balance left (before any protection). */
   async function stopOut(
     tx: Db,
@@ -111,7 +84,7 @@ export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
     let open = positions;
     for (;;) {
       if (!figuresOf(balance, open, market).stopOut) break;
-      const next = nextToStopOut(open, market);
+      const next = nextToStopOut(open, market, staleMs);
       if (!next) break; // nothing open may be traded now: the next tick tries again
       open = open.filter((position) => position.id !== next.position.id);
       const result = await effects.closePosition(tx, {
@@ -254,7 +227,10 @@ export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
     const screened = await screenAccounts(db, [...moved], adverseQuotes(ticks, before));
     for (const book of await loadRiskBooks(db, screened)) {
       const seq = firstTickReaching(book, ticks, before);
-      if (seq !== null) reached.set(seq, [...(reached.get(seq) ?? []), book.account.id]);
+      if (seq === null) continue;
+      const list = reached.get(seq);
+      if (list) list.push(book.account.id);
+      else reached.set(seq, [book.account.id]);
     }
     return reached;
   }
@@ -275,13 +251,16 @@ export function makeRiskRules({ effects, mail, staleMs }: RiskDeps) {
         nowMs: tick.timeMs,
       };
       const figures = figuresOf(balanceMinor, positions, market);
-      const stopOutDue = figures.stopOut && nextToStopOut(positions, market) !== null;
+      const stopOutDue = figures.stopOut && nextToStopOut(positions, market, staleMs) !== null;
       if (stopOutDue || figures.marginCall !== (account.marginCallSince !== null)) return tick.seq;
     }
     return null;
   }
 
-  return { apply, reachedBy };
+  // The evaluator's step 4 for many accounts at once (decision 131).
+  const { applyMany } = makeRiskBatch({ effects, mail, staleMs });
+
+  return { apply, applyMany, reachedBy };
 }
 
 /**

@@ -2,7 +2,7 @@
 // loss closed first (worked example 5), a gap through the stop-out level that would leave the
 // balance negative and the protection that follows (example 6), one e-mail per episode and
 // per sequence, on PGlite and PostgreSQL.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, tradingAccounts, tradingProtections } from '../../db/schema.js';
 import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
@@ -240,6 +240,61 @@ describe('stop-out (5 × equity ≤ used margin)', () => {
       .from(tradingProtections)
       .where(eq(tradingProtections.accountId, account.id));
     expect(protection).toMatchObject({ amountMinor: 14_022_500, transferId: null });
+    expect(await checkLedger(t.database.db)).toEqual([]);
+    await pushMajors(t);
+  });
+
+  it('handles every account one gap brings to a rule in one batch, each as alone', async () => {
+    // 1.00 lot bought at 1.10020 loses 552,000 ¢ at bid 1.04500 (margin 55,010 ¢).
+    const margin = await longEurUsd(600_000); // equity 48,000 ¢: level 87.25 %, a margin call
+    const left = await longEurUsd(560_000); // equity 8,000 ¢: stopped out, $80.00 left
+    const lost = await longEurUsd(100_000); // equity −452,000 ¢: stopped out and protected
+    const calm = await longEurUsd(700_000); // equity 148,000 ¢: untouched
+    const demo = await demoTrader(t);
+    const demoPosition = await marketOrder(t, demo.who, demo.account.id, {
+      symbol: 'EURUSD',
+      side: 'buy',
+      volume: '15.00',
+    });
+    await push(t, ['EURUSD', '1.04500', '1.04530']);
+
+    expect(await positionsOf(t, margin.who, margin.account.id)).toHaveLength(1);
+    expect(await riskState(margin.account.id)).toMatchObject({ episodes: 1, stopOuts: 0 });
+    expect(await getAccount(t, margin.who, margin.account.id)).toMatchObject({
+      equityMinor: 48_000,
+      marginLevel: '87.25',
+    });
+    expect(await positionsOf(t, left.who, left.account.id)).toEqual([]);
+    expect(await dealsOf(t, left.who, left.account.id)).toMatchObject([
+      { positionId: left.position.id, reason: 'stop_out', pnlMinor: -552_000 },
+      { reason: 'client' },
+    ]);
+    expect((await getAccount(t, left.who, left.account.id)).balanceMinor).toBe(8_000);
+    expect(await positionsOf(t, lost.who, lost.account.id)).toEqual([]);
+    expect((await getAccount(t, lost.who, lost.account.id)).balanceMinor).toBe(0);
+    expect(await positionsOf(t, calm.who, calm.account.id)).toHaveLength(1);
+    expect(await riskState(calm.account.id)).toMatchObject({ episodes: 0, stopOuts: 0 });
+    const [demoClose] = await dealsOf(t, demo.who, demo.account.id);
+    expect(demoClose).toMatchObject({ positionId: demoPosition.id, reason: 'stop_out' });
+    expect((await getAccount(t, demo.who, demo.account.id)).balanceMinor).toBe(0);
+
+    const protections = await t.database.db
+      .select()
+      .from(tradingProtections)
+      .where(inArray(tradingProtections.accountId, [lost.account.id, demo.account.id]));
+    expect(protections.map((p) => [p.key, p.amountMinor, p.transferId === null]).sort()).toEqual(
+      [
+        [`nbp:close:${lost.position.id}`, 452_000, false],
+        [`nbp:close:${demoPosition.id}`, -(1_000_000 + (demoClose?.pnlMinor ?? 0)), true],
+      ].sort(),
+    );
+    for (const who of [left.who, lost.who, demo.who]) {
+      expect(await mailsTo(who, 'stop-out')).toHaveLength(1);
+    }
+    expect(await mailsTo(margin.who, 'margin-call')).toHaveLength(1);
+    expect(await mailsTo(calm.who, 'margin-call')).toHaveLength(0);
+    expect((await mailTextsTo(t, lost.who.email)).join('\n')).toContain('credited $4,520.00');
+    // Each P/L and protection its own transfer; the platform's totals moved by their sum.
     expect(await checkLedger(t.database.db)).toEqual([]);
     await pushMajors(t);
   });

@@ -31,7 +31,7 @@ export interface TradingServiceDeps {
   instrumentSettings: InstrumentSettings;
   tradingControls: Pick<TradingControls, 'modeFor' | 'platformMode' | 'exposureLimitMinorFor'>;
   /** Margin-call and stop-out mail, queued in the transaction that detects them. */
-  mail: Pick<MailService, 'queueForClient'>;
+  mail: Pick<MailService, 'queueForClient' | 'queueForClients'>;
   log: FastifyBaseLogger;
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
   /** Each symbol's last logged tick at or before a time (the swaps' conversion prices). */
