@@ -139,7 +139,7 @@ test('the desk limits the platform to closing, then halts one client; the client
   const trading = page.getByRole('region', { name: 'Trading' });
   await expect(trading.getByText(/^This client:/)).toContainText('Normal');
   await trading.getByRole('radio', { name: /^Halted/ }).check();
-  await trading.getByLabel(/^Reason/).fill('Account under fraud review');
+  await trading.getByLabel('Reason (the audit log keeps it)').fill('Account under fraud review');
   await trading.getByRole('button', { name: 'Apply mode' }).click();
   await expect(
     page.getByRole('status').filter({ hasText: 'Halted for this client.' }),
@@ -172,7 +172,7 @@ test('the desk limits the platform to closing, then halts one client; the client
   await expect(listed).toContainText('Account under fraud review');
   await listed.getByRole('link', { name: 'Lise Meitner' }).click();
   await trading.getByRole('radio', { name: /^Normal/ }).check();
-  await trading.getByLabel(/^Reason/).fill('Review done');
+  await trading.getByLabel('Reason (the audit log keeps it)').fill('Review done');
   await trading.getByRole('button', { name: 'Apply mode' }).click();
   await expect(trading.getByText(/^This client:/)).toContainText('Normal since');
   await json(await buy(), 201);

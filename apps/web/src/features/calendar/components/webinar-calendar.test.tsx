@@ -58,6 +58,18 @@ describe('WebinarCalendar', () => {
     expect(dayCells()).toHaveLength(42);
   });
 
+  it('keeps the outside days of a first week that starts in the month before today’s', async () => {
+    vi.setSystemTime(new Date(2026, 11, 7, 12)); // 7 December 2026: the 1st is a Tuesday
+    const user = userEvent.setup();
+    render(inRouter(<WebinarCalendar initialMonth={new Date(2026, 11, 1)} />));
+    expect(dayCells()).toHaveLength(42);
+    expect(dayCells()[0]?.textContent).toBe('29'); // Sunday 29 November, disabled
+    const previous = screen.getByRole('button', { name: /previous month/i });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+    await user.click(previous);
+    expect(screen.getByRole('grid', { name: 'December 2026' })).toBeTruthy();
+  });
+
   it('shows the long en-US date of the selected day after REMIND', async () => {
     const user = userEvent.setup();
     render(inRouter(<WebinarCalendar initialMonth={MARCH_2026} />));

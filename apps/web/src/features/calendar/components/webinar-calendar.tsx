@@ -1,5 +1,12 @@
 import { MESSAGES } from '@brokerdesk/shared';
-import { useRef, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  useContext,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ButtonHTMLAttributes,
+} from 'react';
 import { DayPicker } from 'react-day-picker';
 import { Link } from 'react-router';
 import { paths } from '../../../config/paths';
@@ -58,6 +65,22 @@ export function reminderText(date: Date): string {
 function firstOfMonth(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), 1);
 }
+
+/** Whether the month shown is the first one with a day to choose. */
+const AtFirstMonth = createContext(false);
+
+/**
+ * react-day-picker hides the days before `startMonth`, so a month whose first week starts in the
+ * one before would lose its outside days (December 2026 showed 40 cells, not 42). The calendar
+ * therefore starts a month early, and this button refuses to go back to it.
+ */
+function PreviousMonthButton(props: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const atFirst = useContext(AtFirstMonth);
+  if (!atFirst) return <button {...props} />;
+  return <button {...props} aria-disabled tabIndex={-1} onClick={undefined} />;
+}
+
+const CALENDAR_PARTS = { PreviousMonthButton };
 
 const noSubscription = () => () => {};
 const todayKey = () => {
@@ -133,6 +156,8 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
   const selected = picked ?? (today ? clampToBounds(today) : undefined);
   const shownMonth = month ?? (selected ? firstOfMonth(selected) : null);
   const lastDay = today ? aYearAfter(today) : LAST_DAY;
+  const firstMonth = today ? firstOfMonth(clampToBounds(today)) : FIRST_DAY;
+  const atFirstMonth = shownMonth?.getTime() === firstMonth.getTime();
   const disabled = today
     ? [{ before: clampToBounds(today) }, { after: clampToBounds(lastDay) }]
     : [{ before: FIRST_DAY }, { after: LAST_DAY }];
@@ -144,26 +169,34 @@ export function WebinarCalendar({ initialMonth }: WebinarCalendarProps) {
       aria-busy={shownMonth ? undefined : true}
     >
       {shownMonth ? (
-        <DayPicker
-          mode="single"
-          required
-          selected={selected}
-          onSelect={(date) => {
-            setPicked(date);
-            setReminder('');
-            lastRequest.current += 1;
-            setEmailLine(null);
-          }}
-          month={shownMonth}
-          onMonthChange={setMonth}
-          today={today ?? undefined}
-          fixedWeeks
-          showOutsideDays
-          // No navigating into months with nothing to choose.
-          startMonth={today ? firstOfMonth(clampToBounds(today)) : FIRST_DAY}
-          endMonth={firstOfMonth(clampToBounds(lastDay))}
-          disabled={disabled}
-        />
+        <AtFirstMonth.Provider value={atFirstMonth}>
+          <DayPicker
+            mode="single"
+            required
+            selected={selected}
+            onSelect={(date) => {
+              setPicked(date);
+              setReminder('');
+              lastRequest.current += 1;
+              setEmailLine(null);
+            }}
+            month={shownMonth}
+            onMonthChange={setMonth}
+            today={today ?? undefined}
+            fixedWeeks
+            showOutsideDays
+            // No navigating into months with nothing to choose (the button refuses the month
+            // before the first one; see PreviousMonthButton).
+            startMonth={
+              today && firstMonth > FIRST_DAY
+                ? new Date(firstMonth.getFullYear(), firstMonth.getMonth() - 1, 1)
+                : FIRST_DAY
+            }
+            endMonth={firstOfMonth(clampToBounds(lastDay))}
+            disabled={disabled}
+            components={CALENDAR_PARTS}
+          />
+        </AtFirstMonth.Provider>
       ) : (
         <CalendarShell />
       )}
