@@ -136,7 +136,10 @@ test('the desk limits the platform to closing, then halts one client; the client
     .getByRole('link', { name: 'Lise Meitner' })
     .first()
     .click();
-  const trading = page.getByRole('region', { name: 'Trading' });
+  // Exactly "Trading": the desk's "Trading controls" must not match while the page changes.
+  const clientHeading = page.getByRole('heading', { level: 1, name: 'Lise Meitner' });
+  await expect(clientHeading).toBeVisible();
+  const trading = page.getByRole('region', { name: 'Trading', exact: true });
   await expect(trading.getByText(/^This client:/)).toContainText('Normal');
   await trading.getByRole('radio', { name: /^Halted/ }).check();
   await trading.getByLabel('Reason (the audit log keeps it)').fill('Account under fraud review');
@@ -171,6 +174,7 @@ test('the desk limits the platform to closing, then halts one client; the client
   await expect(listed).toContainText('Halted');
   await expect(listed).toContainText('Account under fraud review');
   await listed.getByRole('link', { name: 'Lise Meitner' }).click();
+  await expect(clientHeading).toBeVisible();
   await trading.getByRole('radio', { name: /^Normal/ }).check();
   await trading.getByLabel('Reason (the audit log keeps it)').fill('Review done');
   await trading.getByRole('button', { name: 'Apply mode' }).click();
