@@ -116,6 +116,7 @@ describe('authorisation matrix', () => {
       ['GET', '/api/staff/clients/:clientId/trading-profile', 'clients:read'],
       ['PUT', '/api/staff/clients/:clientId/trading-category', 'clients:categorise'],
       ['POST', '/api/staff/trading/positions/:positionId/close', 'trading:deal'],
+      ['POST', '/api/staff/trading/deals/:dealId/correct', 'trading:deal'],
     ];
     for (const [method, url, permission] of sensitive) {
       expect(permissionOf(method, url), `${method} ${url}`).toBe(permission);

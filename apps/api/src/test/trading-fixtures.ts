@@ -73,6 +73,12 @@ export interface DealView {
   trailing: boolean;
   closedBy: string | null;
   note: string | null;
+  correction: {
+    originalPrice: string;
+    originalPnlMinor: number;
+    reason: string;
+    time: string;
+  } | null;
 }
 
 export interface ManualQuote {

@@ -14,7 +14,7 @@ import {
 } from './money.js';
 import { NUL_CHARACTER_MESSAGE } from './storable.js';
 import { SupportBodySchema } from './support.js';
-import { StaffClosePositionBodySchema } from './trading.js';
+import { StaffClosePositionBodySchema, StaffCorrectDealBodySchema } from './trading.js';
 
 const USER_ID = '3f1c2b9e-8d4a-4c6b-9e2f-1a2b3c4d5e6f';
 
@@ -52,6 +52,12 @@ const TEXT_FIELDS: [string, string, z.ZodType, Record<string, unknown>][] = [
   ['TicketReplyBody', 'message', TicketReplyBodySchema, { message: 'Done' }],
   ['ReasonBody', 'reason', ReasonBodySchema, { reason: 'Duplicate' }],
   ['StaffClosePositionBody', 'reason', StaffClosePositionBodySchema, { reason: 'Risk limit' }],
+  [
+    'StaffCorrectDealBody',
+    'reason',
+    StaffCorrectDealBodySchema,
+    { price: '1.10020', reason: 'Bad tick' },
+  ],
   [
     'StaffPostingBody',
     'reason',

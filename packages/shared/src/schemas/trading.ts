@@ -152,6 +152,16 @@ export const StaffClosePositionBodySchema = z.object({
 });
 export type StaffClosePositionBody = z.infer<typeof StaffClosePositionBodySchema>;
 
+/**
+ * POST /api/staff/trading/deals/:dealId/correct (decision 136): the price the deal should have
+ * had, at the instrument's digits (the engine checks them), and why, shown to the client.
+ */
+export const StaffCorrectDealBodySchema = z.object({
+  price: PriceTextSchema,
+  reason: ReasonBodySchema.shape.reason,
+});
+export type StaffCorrectDealBody = z.infer<typeof StaffCorrectDealBodySchema>;
+
 /** Points per lot per night with up to 2 decimals, signed: "-5.00", "1.5". */
 const SWAP_RATE = /^-?\d{1,7}(?:\.\d{1,2})?$/;
 const SwapRateSchema = z.string({ error: m.swapRateFormat }).regex(SWAP_RATE, m.swapRateFormat);

@@ -74,6 +74,12 @@ export const TRADING_MESSAGES = {
     'This order would take your open positions beyond the exposure limit the dealing desk has set for your account. Trade a smaller volume or close positions first.',
   bookExposureLimit:
     'The platform cannot take more exposure on this instrument now. Trade a smaller volume or try again later.',
+  /** Deal corrections by the dealing desk (decision 136). */
+  dealNotFound: 'Deal not found',
+  correctionSamePrice: 'This is already the deal’s price',
+  correctionNoPrice: 'A demo account reset has no price to correct',
+  correctionNoRate:
+    'This close was made before conversion rates were kept with each deal, so its profit/loss cannot be recomputed',
   /** The desk's trading controls for the platform or one client (decision 133). */
   modeInvalid: 'Mode must be normal, close_only or halted',
   closeOnly:

@@ -48,7 +48,13 @@ export const StatementQuerySchema = z
   });
 export type StatementQuery = z.infer<typeof StatementQuerySchema>;
 
-export const STATEMENT_LINE_KINDS = ['deal', 'swap', 'protection', 'transfer'] as const;
+export const STATEMENT_LINE_KINDS = [
+  'deal',
+  'swap',
+  'protection',
+  'transfer',
+  'correction',
+] as const;
 export type StatementLineKind = (typeof STATEMENT_LINE_KINDS)[number];
 
 const isMidnight = (ms: number) => ms % DAY_MS === 0;

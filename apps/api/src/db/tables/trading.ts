@@ -255,6 +255,13 @@ export const tradingDeals = pgTable(
     trailing: boolean('trailing').notNull().default(false),
     /** Live accounts: the trade_pnl transfer of a non-zero P/L. */
     transferId: uuid('transfer_id').references(() => ledgerTransfers.id, { onDelete: 'restrict' }),
+    /**
+     * A close's conversion rate R (quote currency → USD) as a reduced fraction, kept so a
+     * correction (decision 136) recomputes its P/L exactly; null for opening deals, resets and
+     * closes made before it was kept.
+     */
+    rateNum: text('rate_num'),
+    rateDen: text('rate_den'),
   },
   (t) => [
     uniqueIndex('trading_deals_key_unique').on(t.key),
@@ -272,6 +279,75 @@ export const tradingDeals = pgTable(
     ),
     check('trading_deals_volume_positive', sql`${t.volume} > 0`),
     check('trading_deals_staff_note', sql`${t.reason} <> 'staff' or ${t.note} is not null`),
+  ],
+);
+
+/**
+ * A deal the dealing desk corrected (decision 136): it was filled at a bad price, and `new_price`
+ * is the one it should have had. The deal row keeps what happened; its price now is the newest
+ * correction's. Correcting an opening deal moves its position's open price.
+ */
+export const tradingDealCorrections = pgTable(
+  'trading_deal_corrections',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradingDeals.id, { onDelete: 'restrict' }),
+    oldPrice: points('old_price').notNull(),
+    newPrice: points('new_price').notNull(),
+    /** Shown to the client as written. */
+    reason: text('reason').notNull(),
+    correctedBy: uuid('corrected_by')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'restrict' }),
+    time: at('time').notNull(),
+  },
+  (t) => [
+    index('trading_deal_corrections_deal_idx').on(t.dealId, t.id),
+    index('trading_deal_corrections_account_idx').on(t.accountId, t.id),
+    check('trading_deal_corrections_reason', sql`length(${t.reason}) > 0`),
+    check('trading_deal_corrections_moves', sql`${t.oldPrice} <> ${t.newPrice}`),
+  ],
+);
+
+/**
+ * A closing deal's P/L changed by a correction (decision 136): the old P/L reversed and the new
+ * one posted, both at the correction's time (live: two trade_pnl transfers keyed
+ * correction:<id>:reversal and correction:<id>:posting; demo: the stored balance by the
+ * difference). The statement shows both; the deal's P/L now is the newest adjustment's.
+ */
+export const tradingDealAdjustments = pgTable(
+  'trading_deal_adjustments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    correctionId: bigint('correction_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradingDealCorrections.id, { onDelete: 'restrict' }),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => tradingAccounts.id, { onDelete: 'restrict' }),
+    dealId: bigint('deal_id', { mode: 'number' })
+      .notNull()
+      .references(() => tradingDeals.id, { onDelete: 'restrict' }),
+    oldPnlMinor: bigint('old_pnl_minor', { mode: 'number' }).notNull(),
+    newPnlMinor: bigint('new_pnl_minor', { mode: 'number' }).notNull(),
+    time: at('time').notNull(),
+    reversalTransferId: uuid('reversal_transfer_id').references(() => ledgerTransfers.id, {
+      onDelete: 'restrict',
+    }),
+    postingTransferId: uuid('posting_transfer_id').references(() => ledgerTransfers.id, {
+      onDelete: 'restrict',
+    }),
+  },
+  (t) => [
+    index('trading_deal_adjustments_deal_idx').on(t.dealId, t.id),
+    index('trading_deal_adjustments_account_idx').on(t.accountId, t.id),
+    index('trading_deal_adjustments_correction_idx').on(t.correctionId),
+    check('trading_deal_adjustments_moves', sql`${t.oldPnlMinor} <> ${t.newPnlMinor}`),
   ],
 );
 

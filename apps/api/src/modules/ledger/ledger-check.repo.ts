@@ -234,7 +234,8 @@ export async function findReferralCommissionMismatches(
  * |pnl| in the right direction (its own key), no demo deal has one, each negative balance
  * protection of a live account exactly one nbp transfer of its amount (none for demo), each swap
  * of a live account exactly one swap transfer of its amount in its direction (none for demo),
- * and no flat live trading account (no open position) has a negative balance.
+ * each correction of a close's P/L its reversal and posting (decision 136), and no flat live
+ * trading account (no open position) has a negative balance.
  */
 export async function findTradingMismatches(
   db: Db,
@@ -320,5 +321,35 @@ export async function findTradingMismatches(
     where x.kind = 'swap'
       and not exists (select 1 from trading_swaps sw where sw.transfer_id = x.id)
   `)) as unknown as { rows: Mismatch[] };
-  return [...deals.rows, ...flat.rows, ...protections.rows, ...swaps.rows];
+  // Each correction of a close's P/L (decision 136): a live one has a posted trade_pnl transfer
+  // reversing the old P/L (none when it was 0) and one posting the new (none when 0), each of its
+  // amount in its direction; a demo one none.
+  const adjustments = (await db.execute(sql`
+    select * from (select 'deal correction ' || a.id as subject,
+      case
+        when ta.kind = 'demo' and (a.reversal_transfer_id is not null
+          or a.posting_transfer_id is not null)
+          then 'demo correction reached the ledger'
+        when ta.kind = 'live' and ((a.old_pnl_minor = 0) <> (r.id is null)
+          or (a.new_pnl_minor = 0) <> (p.id is null))
+          then 'correction without its reversal or posting'
+        when ta.kind = 'live' and r.id is not null and (r.kind <> 'trade_pnl'
+          or r.state <> 'posted' or r.amount_minor <> abs(a.old_pnl_minor)
+          or (case when a.old_pnl_minor > 0 then r.debit_account_id else r.credit_account_id end)
+            is distinct from la.id)
+          then 'reversal differs from the old P/L'
+        when ta.kind = 'live' and p.id is not null and (p.kind <> 'trade_pnl'
+          or p.state <> 'posted' or p.amount_minor <> abs(a.new_pnl_minor)
+          or (case when a.new_pnl_minor > 0 then p.credit_account_id else p.debit_account_id end)
+            is distinct from la.id)
+          then 'posting differs from the new P/L'
+      end as problem
+    from trading_deal_adjustments a
+    join trading_accounts ta on ta.id = a.account_id
+    left join ledger_transfers r on r.id = a.reversal_transfer_id
+    left join ledger_transfers p on p.id = a.posting_transfer_id
+    left join ledger_accounts la on la.code = 'client:' || ta.client_id || ':trading') checked
+    where problem is not null
+  `)) as unknown as { rows: Mismatch[] };
+  return [...deals.rows, ...flat.rows, ...protections.rows, ...swaps.rows, ...adjustments.rows];
 }

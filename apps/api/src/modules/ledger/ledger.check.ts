@@ -26,7 +26,7 @@ export const LEDGER_INVARIANTS = [
   },
   {
     id: 8,
-    name: 'each live deal with a P/L has one trade_pnl transfer of |pnl|, each protection one nbp transfer and each swap one swap transfer of its amount; no flat trading account is negative',
+    name: 'each live deal with a P/L has one trade_pnl transfer of |pnl|, each correction of it a reversal and a posting, each protection one nbp transfer and each swap one swap transfer of its amount; no flat trading account is negative',
   },
 ] as const;
 

@@ -92,6 +92,8 @@ export function closingDeal(args: CloseArgs): DealInsert {
     note: args.note ?? null,
     trailing: args.trailing ?? false,
     transferId: null,
+    rateNum: tick && rate ? rate.num.toString() : null,
+    rateDen: tick && rate ? rate.den.toString() : null,
   };
 }
 
@@ -268,6 +270,8 @@ export function makeTradingEffects({
       note: null,
       trailing: false,
       transferId: null,
+      rateNum: null,
+      rateDen: null,
     });
     if (!deal) throw new Error(`order ${order.id} already has a fill deal`);
     return { order: filled, position, deal };

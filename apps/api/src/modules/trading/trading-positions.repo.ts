@@ -147,6 +147,8 @@ const DEAL_COLUMNS = [
   'note',
   'trailing',
   'transferId',
+  'rateNum',
+  'rateDen',
 ] as const satisfies readonly (keyof DealInsert)[];
 
 const dealInsert = preparedQuery((db) =>

@@ -35,6 +35,7 @@ import {
 import type { StoredAnswer } from './trading-requests.js';
 import { listProtections } from './trading-risk.repo.js';
 import { toDealView, toOrderView, toPositionView, toProtectionView } from './trading.view.js';
+import { viewsOfDeals } from './trading-corrections.js';
 
 export interface PositionChange {
   sl?: string | null;
@@ -304,7 +305,7 @@ export function makeTradingPositions(context: TradingContext) {
     const page = rows.slice(0, size);
     const last = page.at(-1);
     return {
-      deals: page.map(toDealView),
+      deals: await viewsOfDeals(db, page),
       nextCursor: rows.length > size && last ? String(last.id) : null,
     };
   }

@@ -1,13 +1,17 @@
 // The dealing desk's API (issue 19): open positions across clients, the net exposure per
 // instrument and the risk rules' work (owner, operations, compliance and auditor read), and
 // closing a client's position with a reason the client sees (owner and operations act; audited).
-import { StaffClosePositionBodySchema } from '@brokerdesk/shared/trading';
+import {
+  StaffClosePositionBodySchema,
+  StaffCorrectDealBodySchema,
+} from '@brokerdesk/shared/trading';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireStaffActor } from '../../plugins/auth.js';
 import {
   CloseResponseSchema,
+  CorrectDealResponseSchema,
   DeskRiskSchema,
   ExposureSchema,
   StaffClientTradingSchema,
@@ -19,6 +23,7 @@ import type { TradingService } from './trading.service.js';
 const staffRead = { auth: 'staff', permission: 'trading:read' } as const;
 const staffDeal = { auth: 'staff', permission: 'trading:deal' } as const;
 const StaffPositionParamsSchema = z.object({ positionId: z.string().max(40) });
+const StaffDealParamsSchema = z.object({ dealId: z.string().max(40) });
 const tags = ['staff trading'];
 const security = [{ staffToken: [] }];
 
@@ -110,6 +115,34 @@ export const staffTradingRoutes: FastifyPluginAsyncZod<{ service: TradingService
         body: request.body,
       });
       // A stored answer (a repeat of the key answers the first's status and body).
+      return (reply as FastifyReply).code(answer.status).send(answer.body);
+    },
+  );
+
+  app.post(
+    '/api/staff/trading/deals/:dealId/correct',
+    {
+      config: staffDeal,
+      schema: {
+        tags,
+        security,
+        summary:
+          'Correct the price a deal was filled at, with a reason the client sees; each P/L it changes is reversed and posted again',
+        params: StaffDealParamsSchema,
+        headers: RequiredIdempotencyHeadersSchema,
+        body: StaffCorrectDealBodySchema,
+        response: { 200: CorrectDealResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (typeof key !== 'string') throw new Error('Idempotency-Key missing after validation');
+      const answer = await service.corrections.correctDeal({
+        staff: requireStaffActor(request),
+        dealId: request.params.dealId,
+        key,
+        body: request.body,
+      });
       return (reply as FastifyReply).code(answer.status).send(answer.body);
     },
   );

@@ -16,6 +16,8 @@ import type { TradingContext } from './trading-context.js';
 import { makeExposureLimits } from './trading-exposure.js';
 import { floatingOf, rateOf } from './trading-market.js';
 import { listDeals } from './trading-positions.repo.js';
+import { dealsNow } from './trading-corrections.repo.js';
+import { viewsOfDeals } from './trading-corrections.js';
 import type { TradingAccounts } from './trading-accounts.service.js';
 import type { MarketView } from './trading-market.js';
 import { specOf } from './trading-specs.js';
@@ -180,8 +182,13 @@ export function makeStaffTrading(
         };
       }),
     );
-    const stopOuts = (await listRecentStopOuts(db, DESK_RISK_LIMIT)).map((deal) => ({
-      ...toDealView(deal),
+    const recentStopOuts = await listRecentStopOuts(db, DESK_RISK_LIMIT);
+    const stopOutsNow = await dealsNow(
+      db,
+      recentStopOuts.map((deal) => deal.id),
+    );
+    const stopOuts = recentStopOuts.map((deal) => ({
+      ...toDealView(deal, stopOutsNow.get(deal.id)),
       clientId: deal.clientId,
       clientName: deal.clientName,
       accountKind: deal.accountKind,
@@ -218,7 +225,7 @@ export function makeStaffTrading(
           return {
             ...toAccountView(account, figures, hub.source),
             positions: positions.map((position) => toPositionView(position, view, hub.source)),
-            deals: deals.map(toDealView),
+            deals: await viewsOfDeals(db, deals),
           };
         }),
       ),

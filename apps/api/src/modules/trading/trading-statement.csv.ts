@@ -27,6 +27,7 @@ const KIND_WORDS = {
   swap: 'Swap',
   protection: 'Protection',
   transfer: 'Transfer',
+  correction: 'Correction',
 } as const;
 
 const ACCOUNT_WORDS = { demo: 'Demo', live: 'Live' } as const;

@@ -3,6 +3,8 @@
 // - deals (their P/L; an opening deal moves 0), at the deal's time;
 // - swaps (trading_swaps), at their rollover;
 // - negative balance protections, at their time;
+// - the dealing desk's corrections of a close's P/L (decision 136): the new P/L less the old, at
+//   the correction's time (the reversal and the new posting, which are trade_pnl transfers);
 // - live only: every other posted ledger transfer in or out of client:<id>:trading (transfers to
 //   and from the wallet, a staff reversal of one), at the transfer's time.
 // The P/L, swap and protection of a live account are not read twice from the ledger: each has
@@ -49,6 +51,9 @@ function movements({ accountId, ledgerCode }: StatementScope): SQL {
     select s.rollover_at, s.amount_minor from trading_swaps s where s.account_id = ${accountId}
     union all
     select p.time, p.amount_minor from trading_protections p where p.account_id = ${accountId}
+    union all
+    select a.time, a.new_pnl_minor - a.old_pnl_minor from trading_deal_adjustments a
+    where a.account_id = ${accountId}
     ${ledger}`;
 }
 
@@ -81,7 +86,7 @@ export async function sumMovements(
 }
 
 export interface StatementLineRow {
-  kind: 'deal' | 'swap' | 'protection' | 'transfer';
+  kind: 'deal' | 'swap' | 'protection' | 'transfer' | 'correction';
   timeMs: number;
   amountMinor: number;
   symbol: string | null;
@@ -99,6 +104,10 @@ export interface StatementLineRow {
   multiplier: number | null;
   /** Ledger transfers: trading_in, trading_out, reversal… */
   transferKind: string | null;
+  /** Corrections: the close whose P/L changed, and its P/L before and after. */
+  dealId: number | null;
+  oldPnlMinor: number | null;
+  newPnlMinor: number | null;
 }
 
 interface RawLine {
@@ -115,6 +124,9 @@ interface RawLine {
   trailing: boolean | null;
   multiplier: string | number | null;
   transfer_kind: string | null;
+  deal_id: string | number | null;
+  old_pnl: string | number | null;
+  new_pnl: string | number | null;
 }
 
 const orNull = (value: string | number | null) => (value === null ? null : Number(value));
@@ -137,7 +149,7 @@ export async function listStatementLines(
       t.id::text as ref,
       ${side === 'credit' ? sql`t.amount_minor` : sql`-t.amount_minor`} as amount,
       null, null, null, null::integer, null::bigint, null, null, null::boolean, null::integer,
-      t.kind
+      t.kind, null::bigint, null::bigint, null::bigint
     from ledger_accounts a
       join ledger_transfers t on t.${sql.raw(side)}_account_id = a.id
     where a.code = ${ledgerCode} and t.state = 'posted' and t.kind not in ${ENGINE_KINDS}
@@ -148,23 +160,33 @@ export async function listStatementLines(
   const { rows } = (await db.execute(sql`
     select l.kind, ${epochMs(sql`l.time`)} as time_ms, l.amount::text as amount, l.symbol, l.side,
       l.entry, l.volume, l.price::text as price, l.reason, l.note, l.trailing, l.multiplier,
-      l.transfer_kind
+      l.transfer_kind, l.deal_id::text as deal_id, l.old_pnl::text as old_pnl,
+      l.new_pnl::text as new_pnl
     from (
       select 'deal' as kind, d.time, 0 as rank, d.id as seq, '' as ref, d.pnl_minor as amount,
         d.symbol, d.side, d.entry, d.volume, d.price, d.reason, d.note, d.trailing,
-        null::integer as multiplier, null as transfer_kind
+        null::integer as multiplier, null as transfer_kind, null::bigint as deal_id,
+        null::bigint as old_pnl, null::bigint as new_pnl
       from trading_deals d
       where d.account_id = ${accountId} and ${inPeriod(sql`d.time`)}
       union all
       select 'swap', s.rollover_at, 1, s.id, '', s.amount_minor, p.symbol, p.side, null,
-        s.volume, null, null, null, null, s.multiplier, null
+        s.volume, null, null, null, null, s.multiplier, null, null, null, null
       from trading_swaps s join trading_positions p on p.id = s.position_id
       where s.account_id = ${accountId} and ${inPeriod(sql`s.rollover_at`)}
       union all
       select 'protection', pr.time, 4, pr.id, '', pr.amount_minor, null, null, null, null, null,
-        null, null, null, null, null
+        null, null, null, null, null, null, null, null
       from trading_protections pr
       where pr.account_id = ${accountId} and ${inPeriod(sql`pr.time`)}
+      union all
+      select 'correction', a.time, 2, a.id, '', a.new_pnl_minor - a.old_pnl_minor, d.symbol,
+        d.side, null, d.volume, null, c.reason, null, null, null, null, a.deal_id,
+        a.old_pnl_minor, a.new_pnl_minor
+      from trading_deal_adjustments a
+        join trading_deals d on d.id = a.deal_id
+        join trading_deal_corrections c on c.id = a.correction_id
+      where a.account_id = ${accountId} and ${inPeriod(sql`a.time`)}
       ${ledger}
     ) l
     order by l.time, l.rank, l.seq, l.ref
@@ -183,6 +205,9 @@ export async function listStatementLines(
     trailing: row.trailing,
     multiplier: orNull(row.multiplier),
     transferKind: row.transfer_kind,
+    dealId: orNull(row.deal_id),
+    oldPnlMinor: orNull(row.old_pnl),
+    newPnlMinor: orNull(row.new_pnl),
   }));
 }
 

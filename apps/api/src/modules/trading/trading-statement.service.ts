@@ -7,7 +7,7 @@
 // `to`; opening = closing − what moved in the period. A demo account also has the money it was
 // opened with (DEMO_BALANCE_USD at the time), which no row records: it is the stored balance less
 // every movement since, dated when the account opened. All reads share one snapshot.
-import { AppError } from '@brokerdesk/shared';
+import { AppError, formatCents } from '@brokerdesk/shared';
 import { TRADING_MESSAGES, findSpec, formatLots, formatPoints } from '@brokerdesk/shared/trading';
 import type { StatementLineKind } from '@brokerdesk/shared/trading';
 import { clientTradingCode } from '../ledger/index.js';
@@ -89,6 +89,9 @@ function demoOpened(timeMs: number, amount: bigint): Movement {
       trailing: null,
       multiplier: null,
       transferKind: null,
+      dealId: null,
+      oldPnlMinor: null,
+      newPnlMinor: null,
     },
     amount,
     description: 'Demo account opened with virtual money',
@@ -117,6 +120,8 @@ function describe(row: StatementLineRow, price: string | null, volume: string | 
       return TRADING_MESSAGES.negativeBalanceProtection;
     case 'transfer':
       return TRANSFER_WORDS[row.transferKind ?? ''] ?? `Ledger posting (${row.transferKind})`;
+    case 'correction':
+      return `Correction by the dealing desk of deal #${row.dealId} (${SIDE_WORDS[row.side ?? 'buy']} ${volume} ${nameOf(row.symbol ?? '')}): profit/loss ${formatCents(row.oldPnlMinor ?? 0)} reversed, ${formatCents(row.newPnlMinor ?? 0)} posted (“${row.reason}”)`;
   }
 }
 

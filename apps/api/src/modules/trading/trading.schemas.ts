@@ -1,6 +1,6 @@
 // The shapes of the trading routes' answers (for the OpenAPI document and serialisation), the
 // path parameters and the headers. Request bodies come from @brokerdesk/shared/trading.
-import { IdempotencyKeySchema } from '@brokerdesk/shared/trading';
+import { IdempotencyKeySchema, STATEMENT_LINE_KINDS } from '@brokerdesk/shared/trading';
 import { z } from 'zod';
 
 /** Order, close and transfer calls: the shared rule (1–200 characters, no NUL). */
@@ -90,6 +90,18 @@ export const DealViewSchema = z.object({
   /** Why the dealing desk closed it (reason `staff`), as staff wrote it. */
   note: z.string().nullable(),
   trailing: z.boolean(),
+  /**
+   * Set when the dealing desk corrected the deal (decision 136): `price` and `pnlMinor` above are
+   * the corrected ones; these are what the deal had before its newest correction, and why.
+   */
+  correction: z
+    .object({
+      originalPrice: z.string(),
+      originalPnlMinor: z.number().int(),
+      reason: z.string(),
+      time: z.string(),
+    })
+    .nullable(),
 });
 
 /** A negative balance protection (§11.12): what the platform credited, and when. */
@@ -107,6 +119,14 @@ export const PlaceOrderResponseSchema = z.object({
 export const CloseResponseSchema = z.object({
   deal: DealViewSchema,
   position: PositionViewSchema.nullable(),
+});
+
+/** POST /api/staff/trading/deals/:dealId/correct: the deal now and each P/L that moved. */
+export const CorrectDealResponseSchema = z.object({
+  deal: DealViewSchema,
+  adjustments: z.array(
+    z.object({ dealId: z.string(), oldPnlMinor: z.number().int(), newPnlMinor: z.number().int() }),
+  ),
 });
 
 export const DealsPageSchema = z.object({
@@ -216,7 +236,7 @@ export const StatementSchema = z.object({
   lines: z.array(
     z.object({
       time: z.string(),
-      kind: z.enum(['deal', 'swap', 'protection', 'transfer']),
+      kind: z.enum(STATEMENT_LINE_KINDS),
       description: z.string(),
       symbol: z.string().nullable(),
       side: z.enum(['buy', 'sell']).nullable(),

@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { MailService } from '../mail/index.js';
 import type { EngineHub, Tick } from './price-hub.js';
 import { makeTradingAccounts } from './trading-accounts.service.js';
+import { makeDealCorrections } from './trading-corrections.js';
 import type { TradingContext } from './trading-context.js';
 import { makeTradingEffects } from './trading-effects.js';
 import { makeTradingEvaluator } from './trading-evaluator.js';
@@ -99,6 +100,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ...positions,
     ...makeTradingStatement(context),
     staff: makeStaffTrading(context, accounts),
+    corrections: makeDealCorrections(context),
     onboarding,
     evaluator,
   };

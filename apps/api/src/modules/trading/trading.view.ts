@@ -3,6 +3,7 @@
 import { formatLots, formatPoints } from '@brokerdesk/shared/trading';
 import type { AccountRow, OrderRow } from './trading.repo.js';
 import type { DealRow, PositionRow } from './trading-positions.repo.js';
+import type { DealNow } from './trading-corrections.repo.js';
 import type { Figures, MarketView } from './trading-market.js';
 import { floatingOf } from './trading-market.js';
 import { specOf } from './trading-specs.js';
@@ -71,7 +72,11 @@ export function toPositionView(position: PositionRow, market: MarketView, priceS
 }
 export type PositionView = ReturnType<typeof toPositionView>;
 
-export function toDealView(deal: DealRow) {
+/**
+ * A deal as it stands: after a correction by the dealing desk (decision 136) its price and P/L
+ * are the corrected ones, and `correction` says what they were, why and when.
+ */
+export function toDealView(deal: DealRow, now?: DealNow) {
   return {
     id: String(deal.id),
     positionId: String(deal.positionId),
@@ -80,15 +85,23 @@ export function toDealView(deal: DealRow) {
     side: deal.side,
     entry: deal.entry,
     volume: formatLots(deal.volume),
-    price: price(deal.symbol, deal.price) ?? '',
+    price: price(deal.symbol, now?.price ?? deal.price) ?? '',
     time: deal.time.toISOString(),
-    pnlMinor: deal.pnlMinor,
+    pnlMinor: now?.pnlMinor ?? deal.pnlMinor,
     swapMinor: deal.swapMinor,
     reason: deal.reason,
     closedBy: deal.closedBy,
     /** Why the dealing desk closed it (reason 'staff'). */
     note: deal.note,
     trailing: deal.trailing,
+    correction: now
+      ? {
+          originalPrice: price(deal.symbol, deal.price) ?? '',
+          originalPnlMinor: deal.pnlMinor,
+          reason: now.reason,
+          time: now.time.toISOString(),
+        }
+      : null,
   };
 }
 export type DealView = ReturnType<typeof toDealView>;

@@ -161,7 +161,16 @@ export interface ClientTradingAccount {
     reason: string;
     note: string | null;
     trailing: boolean;
+    /** Set when the desk corrected it (decision 136): what it was and why. */
+    correction: DealCorrection | null;
   }[];
+}
+
+export interface DealCorrection {
+  originalPrice: string;
+  originalPnlMinor: number;
+  reason: string;
+  time: string;
 }
 
 export function useClientTrading(clientId: string, enabled: boolean) {
@@ -196,6 +205,34 @@ export function useDeskClose() {
         { method: 'POST', auth: 'admin', body: { reason }, idempotencyKey },
       ),
     // A 409 (closed meanwhile by the client or a stop) means the list is stale either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
+  });
+}
+
+export interface DealCorrectionInput {
+  dealId: string;
+  price: string;
+  reason: string;
+  idempotencyKey: string;
+}
+
+/**
+ * POST /api/staff/trading/deals/:id/correct {price, reason} (decision 136): the deal's price
+ * corrected, and each P/L it changes reversed and posted again.
+ */
+export function useDealCorrection() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dealId, price, reason, idempotencyKey }: DealCorrectionInput) =>
+      apiRequest<{
+        deal: { price: string; pnlMinor: number };
+        adjustments: { dealId: string; oldPnlMinor: number; newPnlMinor: number }[];
+      }>(`/api/staff/trading/deals/${encodeURIComponent(dealId)}/correct`, {
+        method: 'POST',
+        auth: 'admin',
+        body: { price, reason },
+        idempotencyKey,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] }),
   });
 }

@@ -59,6 +59,7 @@ const LIVE: ClientTradingAccount = {
       reason: 'staff',
       note: 'Closed on the client’s telephone instruction',
       trailing: false,
+      correction: null,
     },
     {
       id: '8',
@@ -72,6 +73,12 @@ const LIVE: ClientTradingAccount = {
       reason: 'tp',
       note: null,
       trailing: false,
+      correction: {
+        originalPrice: '1.10950',
+        originalPnlMinor: -9_850,
+        reason: 'Filled on a feed spike',
+        time: '2026-11-28T10:00:00.000Z',
+      },
     },
   ],
 };
@@ -113,6 +120,56 @@ describe('ClientTrading', () => {
     expect(pnl(deals, '\u2212$3.00')).toBe('bo-desk-loss');
     expect(pnl(deals, '$1.50')).toBe('bo-desk-gain');
     expect(positions.textContent).not.toContain('-$');
+  });
+
+  it('shows a corrected deal with what it was and why, and offers compliance no correction', async () => {
+    signInAsStaff(api, 'compliance');
+    renderAt(<ClientTrading clientId="client-1" />, PATH);
+    const deals = await screen.findByRole('table', {
+      name: 'Live account: latest deals, newest first',
+    });
+    expect(deals.textContent).toContain(
+      'Corrected by the dealing desk (“Filled on a feed spike”): was 1.10950, \u2212$98.50',
+    );
+    expect(within(deals).queryByRole('button', { name: /Correct price/ })).toBeNull();
+  });
+
+  it('lets operations correct a deal’s price with a reason, checked as the API checks it', async () => {
+    signInAsStaff(api, 'operations');
+    api.on('POST /api/staff/trading/deals/9/correct', {
+      status: 200,
+      body: {
+        deal: { price: '1.10030', pnlMinor: 0 },
+        adjustments: [{ dealId: '9', oldPnlMinor: -300, newPnlMinor: 0 }],
+      },
+    });
+    const { user } = renderAt(<ClientTrading clientId="client-1" />, PATH);
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Correct price of Buy 0.10 EURUSD at 1.10000',
+      }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    const price = within(dialog).getByLabelText('Correct price');
+    expect((price as HTMLInputElement).value).toBe('1.10000');
+    await user.clear(price);
+    await user.type(price, '1,1003');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct deal' }));
+    expect(await within(dialog).findByText('Price must be a plain decimal number')).toBeTruthy();
+    expect(within(dialog).getByText('Please give a reason the client will see')).toBeTruthy();
+    await user.clear(price);
+    await user.type(price, '1.10030');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Closed on a stale quote');
+    await user.click(within(dialog).getByRole('button', { name: 'Correct deal' }));
+
+    expect(
+      await screen.findByText(
+        'Corrected Buy 0.10 EURUSD at 1.10000 to 1.10030. Profit/loss \u2212$3.00 → $0.00, reversed and posted again. The client sees your reason on the deal.',
+      ),
+    ).toBeTruthy();
+    const sent = api.requests.find((request) => request.method === 'POST');
+    expect(sent?.body).toEqual({ price: '1.10030', reason: 'Closed on a stale quote' });
+    expect(sent?.headers.get('Idempotency-Key')).toMatch(/\S{16,}/);
   });
 
   it('shows support nothing and asks the API nothing', async () => {

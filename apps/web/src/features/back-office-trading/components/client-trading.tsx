@@ -1,7 +1,11 @@
 import { formatCents, roleCan } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { useAdminProfile } from '../../../api/get-admin-profile';
-import { ActionNotice, useActionNotice } from '../../../components/ui/action-notice';
+import {
+  ActionNotice,
+  useActionNotice,
+  type ActionOutcome,
+} from '../../../components/ui/action-notice';
 import { DateTime } from '../../../components/ui/date-time';
 import { ErrorPanel } from '../../../components/ui/error-panel';
 import { Pill } from '../../../components/ui/pill';
@@ -11,8 +15,11 @@ import { dealReasonText, sideText } from '../../../lib/deal-text';
 import { pnlTone } from '../../../lib/pnl-tone';
 import { priceSourceLabel } from '../../../lib/price-source';
 import { useClientTrading, type ClientTradingAccount } from '../api/dealing-desk';
+import { DealCorrectionAction } from './deal-correction';
 import { ClientTradingMode } from './trading-controls';
 import '../back-office-trading.css';
+
+const DEAL_COLUMNS = ['Deal', 'Why', 'P/L', 'Time'];
 
 const TONE_CLASSES = { gain: 'bo-desk-gain', loss: 'bo-desk-loss', flat: undefined } as const;
 
@@ -21,7 +28,30 @@ function Pnl({ minor }: { minor: number }) {
   return <span className={TONE_CLASSES[pnlTone(minor)]}>{formatCents(minor)}</span>;
 }
 
-function Account({ account }: { account: ClientTradingAccount }) {
+type Deal = ClientTradingAccount['deals'][number];
+
+/** The desk's correction of a deal (decision 136), as the client is shown it. */
+function CorrectionNote({ deal }: { deal: Deal }) {
+  const { correction } = deal;
+  if (!correction) return null;
+  return (
+    <>
+      {' '}
+      · Corrected by the dealing desk (“{correction.reason}”): was {correction.originalPrice}
+      {deal.entry === 'out' ? `, ${formatCents(correction.originalPnlMinor)}` : ''}
+    </>
+  );
+}
+
+function Account({
+  account,
+  canDeal,
+  onOutcome,
+}: {
+  account: ClientTradingAccount;
+  canDeal: boolean;
+  onOutcome: (outcome: ActionOutcome) => void;
+}) {
   const positionsId = useId();
   const dealsId = useId();
   const name = account.kind === 'live' ? 'Live' : 'Demo';
@@ -68,23 +98,33 @@ function Account({ account }: { account: ClientTradingAccount }) {
       <TableFrame labelledBy={dealsId}>
         <table>
           <TableCaption id={dealsId}>{`${name} account: latest deals, newest first`}</TableCaption>
-          <TableHead columns={['Deal', 'Why', 'P/L', 'Time']} />
+          <TableHead columns={canDeal ? [...DEAL_COLUMNS, 'Action'] : DEAL_COLUMNS} />
           <tbody>
             {account.deals.length === 0 ? (
-              <EmptyRow columns={4}>No deal yet.</EmptyRow>
+              <EmptyRow columns={canDeal ? 5 : 4}>No deal yet.</EmptyRow>
             ) : (
               account.deals.map((deal) => (
                 <tr key={deal.id}>
                   <td>
                     {sideText(deal.side)} {deal.volume} {deal.symbol} at {deal.price}
                   </td>
-                  <td className="table-wrap">{dealReasonText(deal, 'staff')}</td>
+                  <td className="table-wrap">
+                    {dealReasonText(deal, 'staff')}
+                    <CorrectionNote deal={deal} />
+                  </td>
                   <td className="table-number">
                     {deal.entry === 'in' ? '—' : <Pnl minor={deal.pnlMinor} />}
                   </td>
                   <td>
                     <DateTime value={deal.time} />
                   </td>
+                  {canDeal ? (
+                    <td>
+                      {deal.reason === 'reset' ? null : (
+                        <DealCorrectionAction deal={deal} onOutcome={onOutcome} />
+                      )}
+                    </td>
+                  ) : null}
                 </tr>
               ))
             )}
@@ -128,7 +168,12 @@ export function ClientTrading({ clientId }: { clientId: string }) {
         <>
           <p className="bo-desk-source">{priceSourceLabel(trading.data.priceSource)}</p>
           {trading.data.accounts.map((account) => (
-            <Account key={account.id} account={account} />
+            <Account
+              key={account.id}
+              account={account}
+              canDeal={canDeal}
+              onOutcome={notice.report}
+            />
           ))}
         </>
       )}

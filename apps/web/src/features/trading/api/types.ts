@@ -128,6 +128,18 @@ export interface TradingDeal {
   note?: string | null;
   /** A stop loss moved there by the trailing stop. */
   trailing?: boolean;
+  /**
+   * Set when the dealing desk corrected the deal's price (decision 136): `price` and `pnlMinor`
+   * are the corrected ones; these are what it had before, and why.
+   */
+  correction?: DealCorrection | null;
+}
+
+export interface DealCorrection {
+  originalPrice: string;
+  originalPnlMinor: number;
+  reason: string;
+  time: string;
 }
 
 export interface DealsPage {
@@ -179,10 +191,13 @@ export interface SwapsPage {
   nextCursor: string | null;
 }
 
-/** One balance movement of a statement: a deal (0 for an opening), a swap, a protection, a transfer. */
+/**
+ * One balance movement of a statement: a deal (0 for an opening), a swap, a protection, a
+ * transfer, or the dealing desk's correction of a close's profit/loss.
+ */
 export interface StatementLine {
   time: string;
-  kind: 'deal' | 'swap' | 'protection' | 'transfer';
+  kind: 'deal' | 'swap' | 'protection' | 'transfer' | 'correction';
   description: string;
   symbol: string | null;
   side: Side | null;

@@ -77,6 +77,31 @@ describe('HistoryPanel', () => {
     expect(screen.queryByRole('button', { name: 'Show older history' })).toBeNull();
   });
 
+  it('shows a corrected deal at its corrected price, with what it was and the desk’s reason', () => {
+    const [deal] = deals(5, 1);
+    const corrected = {
+      ...deal,
+      price: '1.10025',
+      pnlMinor: 100,
+      correction: {
+        originalPrice: '1.09025',
+        originalPnlMinor: -9_900,
+        reason: 'Filled on a feed spike',
+        time: '2026-03-02T09:00:00.000Z',
+      },
+    } as TradingDeal;
+    renderAt(
+      <HistoryPanel accountId={7} deals={[corrected]} nextCursor={null} names={NAMES} />,
+      '/userDashboard/trade',
+    );
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toContain('at 1.10025');
+    const note = screen.getByText(/Corrected by the dealing desk/);
+    expect(note.textContent).toContain('“Filled on a feed spike”');
+    expect(note.textContent).toContain(
+      `It was filled at 1.09025 with a profit/loss of ${formatCents(-9_900)}; that was reversed and the corrected amount posted.`,
+    );
+  });
+
   it('shows a negative balance protection as a credit above the deals, with what it means', () => {
     renderAt(
       <HistoryPanel

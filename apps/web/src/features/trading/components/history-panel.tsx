@@ -120,6 +120,16 @@ export function HistoryPanel({
                     </div>
                   ) : null}
                 </dl>
+                {deal.correction ? (
+                  <p className="trade-note">
+                    Corrected by the dealing desk on{' '}
+                    <DateTime value={deal.correction.time} withTime />: “{deal.correction.reason}”.
+                    It was filled at {deal.correction.originalPrice}
+                    {deal.entry === 'in'
+                      ? '.'
+                      : ` with a profit/loss of ${formatCents(deal.correction.originalPnlMinor)}; that was reversed and the corrected amount posted.`}
+                  </p>
+                ) : null}
               </li>
             );
           })}

@@ -31,6 +31,7 @@ const KIND_WORDS: Record<StatementLine['kind'], string> = {
   swap: 'Swap',
   protection: 'Protection',
   transfer: 'Transfer',
+  correction: 'Correction',
 };
 
 const COLUMNS = 5;
