@@ -17,11 +17,13 @@ import {
 // Issue 19's staff journey: the dealing desk shows no exposure; a client's live account buys
 // 0.10 EUR/USD and the desk's exposure and open positions show it within a refresh; the owner
 // closes it with a reason (the API tests cover operations and the roles that may not); the exposure is gone, and the client's history says
-// the dealing desk closed it and why, as does the client's back-office page. Prices: the isolated server's quiet replay (one quote per
+// the dealing desk closed it and why, as does the client's back-office page. The owner then corrects the close's price there
+// (decision 136), and the client's history shows the corrected deal with what it was and why. Prices: the isolated server's quiet replay (one quote per
 // major that stays fresh), so the P/L is the spread.
 const OWNER = 'desk-owner';
 const OWNER_PASSWORD = 'dealing-desk-owner-password';
 const REASON = 'Closed on your telephone instruction, call ref. 4471';
+const CORRECTION = 'Closed on a stale quote; corrected to the market at the time';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -167,6 +169,26 @@ test('the desk closes a client’s position with a reason; the client sees who a
   );
   await keepScreenshot(page, testInfo, 'client-page-trading');
 
+  // The close filled at a price the desk corrects (decision 136): the P/L is reversed and posted
+  // again at 1.10045, and the deal says what it was and why.
+  await deals
+    .getByRole('row')
+    .nth(1)
+    .getByRole('button', { name: /^Correct price of Buy 0\.10 EURUSD at / })
+    .click();
+  const correction = page.getByRole('dialog');
+  await correction.getByLabel('Correct price').fill('1.10045');
+  await correction.getByLabel('Reason').fill(CORRECTION);
+  await keepScreenshot(page, testInfo, 'deal-correction-dialog');
+  await correction.getByRole('button', { name: 'Correct deal' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: /^Corrected Buy 0\.10 EURUSD at .+ to 1\.10045\./ }),
+  ).toBeVisible();
+  await expect(deals.getByRole('row').nth(1)).toContainText(
+    `Corrected by the dealing desk (“${CORRECTION}”): was `,
+  );
+  await expect(deals.getByRole('row').nth(1)).toContainText('at 1.10045');
+
   // The client's terminal: the close, who made it and why.
   const clientContext = await browser.newContext({ viewport: page.viewportSize() });
   const clientPage = await clientContext.newPage();
@@ -186,6 +208,9 @@ test('the desk closes a client’s position with a reason; the client sees who a
     .filter({ hasText: `Closed by the dealing desk (“${REASON}”)` });
   await expect(closed).toHaveCount(1, { timeout: 15_000 });
   await expect(closed).toContainText('0.10');
+  await expect(closed).toContainText('at 1.10045');
+  await expect(closed).toContainText(`Corrected by the dealing desk on`);
+  await expect(closed).toContainText(`“${CORRECTION}”`);
   await keepScreenshot(clientPage, testInfo, 'client-history-after-desk-close');
   await clientContext.close();
   await api.dispose();
