@@ -8,7 +8,11 @@ import type { ClientCategory } from '@brokerdesk/shared/trading';
 import { appropriatenessTests, clientTradingProfiles, clients } from '../db/schema.js';
 import { clientCashCode } from '../modules/ledger/index.js';
 import { approveIdentityDocuments } from './documents-fixtures.js';
+import { TEST_START_TIME, createTestApp } from './test-app.js';
 import type { TestApp } from './test-app.js';
+import { staffCaller } from './money-fixtures.js';
+import type { Caller } from './money-fixtures.js';
+import type { StaffRole } from '@brokerdesk/shared';
 
 export interface Trader {
   id: string;
@@ -330,4 +334,40 @@ export async function pushMajors(t: TestApp): Promise<void> {
     ['GBPUSD', '1.26985', '1.27015'],
     ['USDJPY', '149.985', '150.015'],
   );
+}
+
+/**
+ * The dealing desk's tests: an app at TEST_START_TIME with the majors priced, and a member of
+ * staff of `role` signed in with a password alone (two-factor sign-in is tested on its own).
+ */
+export async function deskApp(
+  role: StaffRole = 'operations',
+): Promise<{ t: TestApp; desk: Caller }> {
+  const t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
+  await pushMajors(t);
+  return { t, desk: await staffCaller(t, role) };
+}
+
+/** A staff call with the member's headers, and an Idempotency-Key when one is given. */
+export function staffCall(
+  t: TestApp,
+  who: Caller,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
+  url: string,
+  payload?: Record<string, unknown>,
+  key: string | null = null,
+): Promise<LightMyRequestResponse> {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
+/** A staff read that must answer 200: its JSON. */
+export async function staffRead<T>(t: TestApp, who: Caller, url: string): Promise<T> {
+  const response = await staffCall(t, who, 'GET', url);
+  expectStatus(response, 200, `GET ${url}`);
+  return response.json<T>();
 }

@@ -7,31 +7,31 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCaller } from '../../test/money-fixtures.js';
-import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { Caller } from '../../test/money-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   accountUrl,
   call,
   closePosition,
   demoTrader,
+  deskApp,
   getAccount,
   marketOrder,
   ordersOf,
   placeOrder,
   positionsOf,
   push,
-  pushMajors,
+  staffCall,
+  staffRead,
 } from '../../test/trading-fixtures.js';
 import { findSpec } from '@brokerdesk/shared/trading';
 import { makeInstrumentSettings } from './instrument-settings.js';
 
 let t: TestApp;
-let operations: { headers: Record<string, string> };
+let operations: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
-  await pushMajors(t);
-  operations = await staffCaller(t, 'operations');
+  ({ t, desk: operations } = await deskApp());
 });
 
 afterAll(async () => {
@@ -43,24 +43,16 @@ function change(
   payload: Record<string, unknown>,
   who = operations,
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'PATCH',
-    url: `/api/staff/trading/instruments/${symbol}`,
-    headers: who.headers,
-    payload,
-  });
+  return staffCall(t, who, 'PATCH', `/api/staff/trading/instruments/${symbol}`, payload);
 }
 
 async function settingsOf(symbol: string, who = operations) {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/staff/trading/instruments',
-    headers: who.headers,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  const found = (response.json() as { instruments: { symbol: string }[] }).instruments.find(
-    (row) => row.symbol === symbol,
+  const { instruments } = await staffRead<{ instruments: { symbol: string }[] }>(
+    t,
+    who,
+    '/api/staff/trading/instruments',
   );
+  const found = instruments.find((row) => row.symbol === symbol);
   if (!found) throw new Error(`${symbol} not listed`);
   return found as Record<string, unknown>;
 }

@@ -8,29 +8,29 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { staffCaller } from '../../test/money-fixtures.js';
-import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { Caller } from '../../test/money-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   accountUrl,
   call,
   closePosition,
   demoTrader,
+  deskApp,
   marketOrder,
   ordersOf,
   placeOrder,
   positionsOf,
   push,
-  pushMajors,
+  staffCall,
+  staffRead,
 } from '../../test/trading-fixtures.js';
 import type { Trader } from '../../test/trading-fixtures.js';
 
 let t: TestApp;
-let operations: { headers: Record<string, string> };
+let operations: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
-  await pushMajors(t);
-  operations = await staffCaller(t, 'operations');
+  ({ t, desk: operations } = await deskApp());
 });
 
 afterAll(async () => {
@@ -42,28 +42,18 @@ function setMode(
   payload: Record<string, unknown>,
   who = operations,
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'PUT',
-    url:
-      scope === 'platform'
-        ? '/api/staff/trading/controls/platform'
-        : `/api/staff/trading/controls/clients/${scope.clientId}`,
-    headers: who.headers,
-    payload,
-  });
+  const url =
+    scope === 'platform'
+      ? '/api/staff/trading/controls/platform'
+      : `/api/staff/trading/controls/clients/${scope.clientId}`;
+  return staffCall(t, who, 'PUT', url, payload);
 }
 
 async function controls() {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/staff/trading/controls',
-    headers: operations.headers,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return staffRead<{
     platform: { mode: string; reason: string | null; by: string | null };
     clients: { clientId: string; mode: string; reason: string; clientEmail: string }[];
-  };
+  }>(t, operations, '/api/staff/trading/controls');
 }
 
 async function statusOf(who: Trader) {

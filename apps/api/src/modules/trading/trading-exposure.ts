@@ -64,15 +64,22 @@ export function makeExposureLimits({
     if (account.kind !== 'live') return null;
     const clientLimit = controls.exposureLimitMinorFor(account.clientId);
     const held = clientLimit === null ? 0 : grossMinor(positions, market);
+    // The book's net per symbol, locked and read once (an OCO pair is one symbol).
+    const nets = new Map<string, number>();
     for (const order of orders) {
       const own = notional(order.spec, order.volume, order.price, order.rate);
       if (clientLimit !== null && held + own > clientLimit) {
         return TRADING_MESSAGES.clientExposureLimit;
       }
-      const limitUsd = instruments.exposureLimitUsd(order.spec.symbol);
+      const { symbol } = order.spec;
+      const limitUsd = instruments.exposureLimitUsd(symbol);
       if (limitUsd === null) continue;
-      await lockBookSymbol(tx, order.spec.symbol);
-      const net = await bookNetVolume(tx, order.spec.symbol);
+      let net = nets.get(symbol);
+      if (net === undefined) {
+        await lockBookSymbol(tx, symbol);
+        net = await bookNetVolume(tx, symbol);
+        nets.set(symbol, net);
+      }
       const after = net + (order.side === 'buy' ? order.volume : -order.volume);
       if (Math.abs(after) <= Math.abs(net)) continue;
       if (notional(order.spec, Math.abs(after), order.price, order.rate) > limitUsd * 100) {

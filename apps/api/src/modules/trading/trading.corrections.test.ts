@@ -9,7 +9,8 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCaller } from '../../test/money-fixtures.js';
-import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { Caller } from '../../test/money-fixtures.js';
+import { TEST_START_TIME } from '../../test/test-app.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   accountUrl,
@@ -17,23 +18,23 @@ import {
   closePosition,
   dealsOf,
   demoTrader,
+  deskApp,
   getAccount,
   liveTrader,
   marketOrder,
   positionsOf,
   push,
   pushMajors,
+  staffCall,
 } from '../../test/trading-fixtures.js';
 import type { Trader } from '../../test/trading-fixtures.js';
 import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
-let desk: { headers: Record<string, string> };
+let desk: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
-  await pushMajors(t);
-  desk = await staffCaller(t, 'operations');
+  ({ t, desk } = await deskApp());
 });
 
 afterAll(async () => {
@@ -48,12 +49,7 @@ function correct(
   key: string | null = randomUUID(),
   who = desk,
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/staff/trading/deals/${dealId}/correct`,
-    headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
-    payload,
-  });
+  return staffCall(t, who, 'POST', `/api/staff/trading/deals/${dealId}/correct`, payload, key);
 }
 
 async function closeOf(who: Trader, accountId: string, positionId: string) {

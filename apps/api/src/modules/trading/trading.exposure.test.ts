@@ -6,26 +6,25 @@
 import { TRADING_MESSAGES } from '@brokerdesk/shared/trading';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffCaller } from '../../test/money-fixtures.js';
-import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { Caller } from '../../test/money-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   demoTrader,
+  deskApp,
   liveTrader,
   ordersOf,
   placeOrder,
   positionsOf,
   push,
-  pushMajors,
+  staffCall,
+  staffRead,
 } from '../../test/trading-fixtures.js';
 
 let t: TestApp;
-let operations: { headers: Record<string, string> };
+let operations: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
-  await pushMajors(t);
-  operations = await staffCaller(t, 'operations');
+  ({ t, desk: operations } = await deskApp());
 });
 
 afterAll(async () => {
@@ -33,20 +32,14 @@ afterAll(async () => {
 });
 
 function staff(method: 'PUT' | 'PATCH', url: string, payload: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: operations.headers, payload });
+  return staffCall(t, operations, method, url, payload);
 }
 
 async function exposure() {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: '/api/staff/trading/exposure',
-    headers: operations.headers,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json() as {
+  return staffRead<{
     instruments: Record<string, unknown>[];
     clientsNearLimit: Record<string, unknown>[];
-  };
+  }>(t, operations, '/api/staff/trading/exposure');
 }
 
 const order = (side: 'buy' | 'sell', volume: string) =>

@@ -6,28 +6,26 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCaller } from '../../test/money-fixtures.js';
-import { TEST_START_TIME, createTestApp } from '../../test/test-app.js';
+import type { Caller } from '../../test/money-fixtures.js';
 import type { TestApp } from '../../test/test-app.js';
 import {
   dealsOf,
   demoTrader,
+  deskApp,
   getAccount,
   liveTrader,
   marketOrder,
   positionsOf,
   push,
-  pushMajors,
+  staffCall,
 } from '../../test/trading-fixtures.js';
 import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
-let owner: { headers: Record<string, string> };
+let owner: Caller;
 
 beforeAll(async () => {
-  // Staff signed in with a password alone (two-factor sign-in is tested on its own).
-  t = await createTestApp({ env: { STAFF_2FA: 'optional' }, startTime: TEST_START_TIME });
-  await pushMajors(t);
-  owner = await staffCaller(t, 'operations');
+  ({ t, desk: owner } = await deskApp());
 });
 
 afterAll(async () => {
@@ -40,12 +38,14 @@ function staffClose(
   payload: Record<string, unknown>,
   key: string | null = randomUUID(),
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/staff/trading/positions/${positionId}/close`,
-    headers: { ...who.headers, ...(key === null ? {} : { 'idempotency-key': key }) },
+  return staffCall(
+    t,
+    who,
+    'POST',
+    `/api/staff/trading/positions/${positionId}/close`,
     payload,
-  });
+    key,
+  );
 }
 
 const REASON = 'Closed at the client’s request by telephone, call ref. 4471';
