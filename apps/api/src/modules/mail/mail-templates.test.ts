@@ -54,7 +54,7 @@ describe('trade confirmation', () => {
         'Account: Live',
         'Deal: 4471',
         'Symbol: GBPUSD',
-        'Side: Sell',
+        'Position side: Sell',
         'Volume: 0.10 lots',
         'Price: 1.27015',
         'Time: 2026-03-02 08:00:01.250 UTC',
@@ -74,5 +74,6 @@ describe('trade confirmation', () => {
     expect(mail.text).toContain('A position opened on your Live trading account:');
     expect(mail.text).not.toContain('Realised P/L');
     expect(mail.text).not.toContain('Reason:');
+    expect(mail.text).toContain('\nSide: Sell\n');
   });
 });

@@ -404,7 +404,8 @@ export function makeMailTemplates(brand: MailBrand) {
               ['Account', p.accountLabel],
               ['Deal', String(p.dealId)],
               ['Symbol', p.symbol],
-              ['Side', p.side],
+              // A close's deal carries the side of the position it closes (bought, then sold).
+              [p.entry === 'in' ? 'Side' : 'Position side', p.side],
               ['Volume', `${p.lots} lots`],
               ['Price', p.price],
               ['Time', p.time],

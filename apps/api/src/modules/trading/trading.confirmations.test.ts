@@ -142,7 +142,7 @@ describe('trade confirmations', () => {
     const text = await confirmationOf(who, close);
     for (const line of [
       'A position on your Live trading account was closed (Closed by you):',
-      'Side: Buy',
+      'Position side: Buy',
       'Volume: 0.10 lots',
       'Price: 1.10025',
       `Time: ${utc(close)}`,
@@ -175,7 +175,7 @@ describe('trade confirmations', () => {
     const close = await dealOf(who, account.id, 'out');
     const text = await confirmationOf(who, close);
     expect(text).toContain('Account: Demo');
-    expect(text).toContain('Side: Sell');
+    expect(text).toContain('Position side: Sell');
     expect(text).toContain('Volume: 0.10 lots');
     expect(text).toContain('Price: 1.27015');
     expect(text).toContain('Realised P/L: −$3.00');
