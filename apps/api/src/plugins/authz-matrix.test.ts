@@ -71,6 +71,9 @@ describe('authorisation matrix', () => {
     expect(urls).toContain('GET /api/staff/clients');
     expect(urls).toContain('GET /api/staff/audit');
     expect(urls).toContain('GET /api/userDashboard/send/');
+    // Decision 137: the client's own e-mail choices.
+    expect(urls).toContain('GET /api/account/preferences');
+    expect(urls).toContain('PUT /api/account/preferences');
     // Every staff route with full scope names a permission: none is open to all roles by accident.
     const unnamed = t.app.authRoutes.filter(
       (route) => route.auth === 'staff' && route.permission === undefined,
@@ -180,7 +183,7 @@ describe('authorisation matrix', () => {
       const url = route.url.replace(/:[A-Za-z]+/g, randomUUID());
       for (const [caller, callerHeaders] of headers) {
         const response = await t.app.inject({
-          method: route.method as 'GET' | 'POST',
+          method: route.method as 'GET' | 'POST' | 'PUT',
           url,
           headers: callerHeaders,
           ...(route.method === 'GET' ? {} : { payload: {} }),

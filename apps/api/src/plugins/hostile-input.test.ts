@@ -450,6 +450,19 @@ async function tradingFixture(headers: Record<string, string>, remoteAddress: st
       headers: { ...headers, 'idempotency-key': randomUUID() },
       payload,
     });
+  // A generated request may have put the whole platform in close only or halted (decision 133):
+  // the desk's owner puts it back, or a new rich client could not open its position.
+  expectStatus(
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/staff/trading/controls/platform',
+      remoteAddress,
+      headers: { 'x-auth-token': owner.token },
+      payload: { mode: 'normal', reason: 'Fixture: a new client trades' },
+    }),
+    200,
+    'platform trading normal',
+  );
   const demo = await as('POST', '/api/trading/accounts', { kind: 'demo' });
   expectStatus(demo, 201, 'demo account');
   const demoId = demo.json<{ id: string }>().id;

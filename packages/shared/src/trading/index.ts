@@ -13,3 +13,4 @@ export * from './candles.js';
 export * from './statement.js';
 export * from '../schemas/trading.js';
 export * from './onboarding.js';
+export * from './words.js';

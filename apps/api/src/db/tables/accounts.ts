@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   pgTable,
@@ -56,6 +57,8 @@ export const clients = pgTable(
     registrationIp: text('registration_ip'),
     /** Set by staff: a disabled client cannot sign in and their sessions are revoked. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The client's choice: a confirmation e-mail per fill and close (decision 137); off by default. */
+    tradeConfirmations: boolean('trade_confirmations').notNull().default(false),
   },
   (t) => [
     uniqueIndex('clients_email_unique').on(t.email),

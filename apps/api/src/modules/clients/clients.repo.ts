@@ -94,6 +94,30 @@ export async function updateClientPasswordHash(
   await db.update(clients).set({ passwordHash }).where(eq(clients.id, id));
 }
 
+/** The client's e-mail choices (decision 137); null for no such client. */
+export async function findClientPreferences(db: Db, id: string) {
+  const [row] = await db
+    .select({ tradeConfirmations: clients.tradeConfirmations })
+    .from(clients)
+    .where(eq(clients.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Sets the client's e-mail choices; null for no such client. */
+export async function updateClientPreferences(
+  db: Db,
+  id: string,
+  preferences: { tradeConfirmations: boolean },
+) {
+  const [row] = await db
+    .update(clients)
+    .set(preferences)
+    .where(eq(clients.id, id))
+    .returning({ tradeConfirmations: clients.tradeConfirmations });
+  return row ?? null;
+}
+
 /** For staff forms: every client, newest first (index clients_created_at_idx). */
 export async function listClientsNewestFirst(db: Db) {
   return db

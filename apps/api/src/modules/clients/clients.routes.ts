@@ -1,5 +1,7 @@
 // The seed's client calls (docs/product.md §4), with their exact paths, plus the staff client list.
 import {
+  AccountPreferencesSavedSchema,
+  AccountPreferencesSchema,
   ChangePasswordBodySchema,
   ClientListResponseSchema,
   DashboardResponseSchema,
@@ -109,6 +111,34 @@ export const clientRoutes: FastifyPluginAsyncZod<ClientRoutesOptions> = async (
       await service.changePassword({ clientId, sessionId, body: request.body });
       return { message: MESSAGES.account.passwordChanged };
     },
+  );
+
+  app.get(
+    '/api/account/preferences',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: "The signed-in client's e-mail choices (trade confirmations, off by default)",
+        response: { 200: AccountPreferencesSchema },
+      },
+    },
+    async (request) => service.getPreferences({ clientId: requireClient(request).clientId }),
+  );
+
+  app.put(
+    '/api/account/preferences',
+    {
+      config: { auth: 'client' },
+      schema: {
+        tags: ['account'],
+        summary: 'Change e-mail choices: a confirmation per fill and close, or none',
+        body: AccountPreferencesSchema,
+        response: { 200: AccountPreferencesSavedSchema },
+      },
+    },
+    async (request) =>
+      service.setPreferences({ clientId: requireClient(request).clientId, body: request.body }),
   );
 
   app.get(

@@ -2,6 +2,8 @@
 import { randomInt } from 'node:crypto';
 import { AppError, LIMIT_MESSAGES, MESSAGES, centsToDollars } from '@brokerdesk/shared';
 import type {
+  AccountPreferences,
+  AccountPreferencesSaved,
   ChangePasswordBody,
   DashboardResponse,
   LoginBody,
@@ -24,10 +26,12 @@ import {
   findClientCredentialsByEmail,
   findClientIdByReferralCode,
   findClientPasswordHash,
+  findClientPreferences,
   findClientProfileById,
   insertClient,
   listClientsNewestFirst,
   updateClientPasswordHash,
+  updateClientPreferences,
 } from './clients.repo.js';
 import { makeLoginLockout } from '../../lib/login-lockout.js';
 import type { LoginLockout } from '../../lib/login-lockout.js';
@@ -266,6 +270,30 @@ export function makeClientService({
     });
   }
 
+  /** The client's e-mail choices: trade confirmations, off until the client turns them on. */
+  async function getPreferences({ clientId }: { clientId: string }): Promise<AccountPreferences> {
+    const preferences = await findClientPreferences(db, clientId);
+    if (!preferences) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+    return preferences;
+  }
+
+  /** Takes effect from the next deal: one already made is not confirmed afterwards. */
+  async function setPreferences({
+    clientId,
+    body,
+  }: {
+    clientId: string;
+    body: AccountPreferences;
+  }): Promise<AccountPreferencesSaved> {
+    const saved = await updateClientPreferences(db, clientId, body);
+    if (!saved) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
+    const m = MESSAGES.account;
+    return {
+      ...saved,
+      message: saved.tradeConfirmations ? m.tradeConfirmationsOn : m.tradeConfirmationsOff,
+    };
+  }
+
   async function listClients(): Promise<{ _id: string; userName: string; email: string }[]> {
     const rows = await listClientsNewestFirst(db);
     return rows.map((row) => ({
@@ -281,6 +309,8 @@ export function makeClientService({
     logoutClient,
     getClientDashboard,
     changePassword,
+    getPreferences,
+    setPreferences,
     listClients,
   };
 }

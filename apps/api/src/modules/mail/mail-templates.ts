@@ -1,6 +1,6 @@
 // Every e-mail the platform sends, in one place: subject, plain text and HTML from the same
 // facts. Templates are pure functions; the outbox stores what they return (mail.repo.ts).
-import { centsToDollars } from '@brokerdesk/shared';
+import { centsToDollars, formatCents } from '@brokerdesk/shared';
 
 export interface RenderedMail {
   /** Names the template in the outbox table (never the content). */
@@ -25,7 +25,8 @@ export type MailTemplateName =
   | 'staff-invitation'
   | 'staff-password-changed'
   | 'margin-call'
-  | 'stop-out';
+  | 'stop-out'
+  | 'trade-confirmation';
 
 /** Who is writing, and where links point; from configuration (MAIL_FROM, PUBLIC_URL). */
 export interface MailBrand {
@@ -56,8 +57,32 @@ function signedDollars(amountMinor: number): string {
   return `${amountMinor < 0 ? '−' : ''}${dollars(Math.abs(amountMinor))}`;
 }
 
-/** A paragraph is plain text; a link is shown as a button in HTML and as the bare URL in text. */
-type Block = { paragraph: string } | { link: { label: string; url: string } };
+/**
+ * A paragraph is plain text; a link is shown as a button in HTML and as the bare URL in text;
+ * facts are "Label: value" lines in text and a two-column table in HTML.
+ */
+type Block =
+  | { paragraph: string }
+  | { link: { label: string; url: string } }
+  | { facts: readonly (readonly [label: string, value: string])[] };
+
+function blockText(block: Block): string {
+  if ('paragraph' in block) return block.paragraph;
+  if ('link' in block) return `${block.link.label}: ${block.link.url}`;
+  return block.facts.map(([label, value]) => `${label}: ${value}`).join('\n');
+}
+
+function blockHtml(block: Block): string {
+  if ('paragraph' in block) return `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`;
+  if ('link' in block) {
+    return `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(block.link.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555555">Or paste this address into your browser: ${escapeHtml(block.link.url)}</p>`;
+  }
+  const rows = block.facts.map(
+    ([label, value]) =>
+      `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;font-weight:normal;color:#555555">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+  );
+  return `<table role="presentation" style="margin:0 0 16px;border-collapse:collapse">${rows.join('')}</table>`;
+}
 
 function compose(
   brand: MailBrand,
@@ -68,16 +93,8 @@ function compose(
 ): RenderedMail {
   const greeting = greetingName ? `Hello ${greetingName},` : 'Hello,';
   const footer = `${brand.companyName} · ${brand.publicUrl}`;
-  const textParts = blocks.map((block) =>
-    'paragraph' in block ? block.paragraph : `${block.link.label}: ${block.link.url}`,
-  );
-  const text = [greeting, ...textParts, `— ${footer}`].join('\n\n') + '\n';
-
-  const htmlParts = blocks.map((block) =>
-    'paragraph' in block
-      ? `<p style="margin:0 0 16px">${escapeHtml(block.paragraph)}</p>`
-      : `<p style="margin:0 0 16px"><a href="${escapeHtml(block.link.url)}" style="display:inline-block;padding:10px 18px;background:#0b5cad;color:#ffffff;border-radius:6px;text-decoration:none">${escapeHtml(block.link.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555555">Or paste this address into your browser: ${escapeHtml(block.link.url)}</p>`,
-  );
+  const text = [greeting, ...blocks.map(blockText), `— ${footer}`].join('\n\n') + '\n';
+  const htmlParts = blocks.map(blockHtml);
   const html = [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>`,
@@ -349,6 +366,69 @@ export function makeMailTemplates(brand: MailBrand) {
           { link: { label: 'See your trading history', url: portal('trade') } },
         ],
       ),
+
+    /**
+     * One deal, if the client turned confirmations on (decision 137): a fill ('in') or a close
+     * ('out', with its realised P/L and why it closed). Figures arrive formatted by the caller.
+     */
+    tradeConfirmation: (p: {
+      firstName: string;
+      accountLabel: string;
+      dealId: number;
+      entry: 'in' | 'out';
+      symbol: string;
+      side: string;
+      lots: string;
+      price: string;
+      time: string;
+      pnlMinor: number;
+      reason: string;
+      /** "Simulated prices" (§11.1: never presented as market prices). */
+      pricesLabel: string;
+    }) => {
+      const what = `${p.side} ${p.lots} ${p.symbol} at ${p.price}`;
+      return compose(
+        brand,
+        'trade-confirmation',
+        `${p.entry === 'in' ? 'Opened' : 'Closed'}: ${what} (${p.accountLabel}, deal ${p.dealId})`,
+        p.firstName,
+        [
+          {
+            paragraph:
+              p.entry === 'in'
+                ? `A position opened on your ${p.accountLabel} trading account:`
+                : `A position on your ${p.accountLabel} trading account was closed (${p.reason}):`,
+          },
+          {
+            facts: [
+              ['Account', p.accountLabel],
+              ['Deal', String(p.dealId)],
+              ['Symbol', p.symbol],
+              // A close's deal carries the side of the position it closes (bought, then sold).
+              [p.entry === 'in' ? 'Side' : 'Position side', p.side],
+              ['Volume', `${p.lots} lots`],
+              ['Price', p.price],
+              ['Time', p.time],
+              ...(p.entry === 'out'
+                ? [
+                    ['Realised P/L', formatCents(p.pnlMinor)] as const,
+                    ['Reason', p.reason] as const,
+                  ]
+                : []),
+            ],
+          },
+          {
+            paragraph: `${p.pricesLabel}. The platform is the counterparty of every trade.`,
+          },
+          { link: { label: 'See your trading history', url: portal('trade') } },
+          {
+            paragraph:
+              'You get these e-mails because you turned on trade confirmations; you can turn them off on your account page.',
+          },
+          { link: { label: 'Open your account page', url: portal('account') } },
+        ],
+      );
+    },
 
     calendarReminder: (p: { firstName: string; dateLabel: string }) =>
       compose(brand, 'calendar-reminder', `Reminder: ${p.dateLabel}`, p.firstName, [

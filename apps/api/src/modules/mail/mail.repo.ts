@@ -9,7 +9,16 @@ export interface MailRecipientClient {
   id: string;
   email: string;
   firstName: string;
+  /** Wants a confirmation per fill and close (decision 137). */
+  tradeConfirmations: boolean;
 }
+
+const recipient = {
+  id: clients.id,
+  email: clients.email,
+  firstName: clients.firstName,
+  tradeConfirmations: clients.tradeConfirmations,
+};
 
 /** The client a mail goes to; read in the caller's transaction (the committed address). */
 export async function findMailRecipient(
@@ -17,7 +26,7 @@ export async function findMailRecipient(
   clientId: string,
 ): Promise<MailRecipientClient | null> {
   const [client] = await tx
-    .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
+    .select(recipient)
     .from(clients)
     .where(eq(clients.id, clientId))
     .limit(1);
@@ -31,7 +40,7 @@ export async function findMailRecipients(
 ): Promise<MailRecipientClient[]> {
   if (clientIds.length === 0) return [];
   return tx
-    .select({ id: clients.id, email: clients.email, firstName: clients.firstName })
+    .select(recipient)
     .from(clients)
     .where(inArray(clients.id, [...clientIds]));
 }

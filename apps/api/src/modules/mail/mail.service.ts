@@ -10,6 +10,12 @@ import type { MailRecipientClient } from './mail.repo.js';
 
 export type { MailRecipientClient };
 
+/** A client's mail from their row and the templates; null when there is nothing to send. */
+export type ClientMailBuild = (
+  client: MailRecipientClient,
+  templates: MailTemplates,
+) => RenderedMail | null;
+
 export function makeMailService({
   brand,
   clock,
@@ -46,39 +52,38 @@ export function makeMailService({
 
   /**
    * Queues a mail to a client, read in the same transaction so the address is the one of the
-   * committed state; nothing is queued for a client that does not exist.
+   * committed state; nothing is queued for a client that does not exist, nor when `build`
+   * returns null (a mail the client chose not to get, such as trade confirmations).
    */
   async function queueForClient(
     tx: Db,
     clientId: string,
-    build: (client: MailRecipientClient, templates: MailTemplates) => RenderedMail,
+    build: ClientMailBuild,
     options: { sendAfter?: Date } = {},
   ): Promise<void> {
     const client = await findMailRecipient(tx, clientId);
-    if (!client) return;
-    await queue(tx, client.email, build(client, templates), { clientId, ...options });
+    const mail = client ? build(client, templates) : null;
+    if (!client || !mail) return;
+    await queue(tx, client.email, mail, { clientId, ...options });
   }
 
   /** queueForClient for many clients in two statements; each mail is built with its client. */
   async function queueForClients(
     tx: Db,
-    mails: readonly {
-      clientId: string;
-      build: (client: MailRecipientClient, templates: MailTemplates) => RenderedMail;
-    }[],
+    mails: readonly { clientId: string; build: ClientMailBuild }[],
   ): Promise<void> {
     if (mails.length === 0) return;
     const found = await findMailRecipients(tx, [...new Set(mails.map((m) => m.clientId))]);
     const byId = new Map(found.map((client) => [client.id, client]));
     const sendAfter = clock.now();
-    await insertMails(
-      tx,
-      mails.flatMap(({ clientId, build }) => {
-        const client = byId.get(clientId);
-        if (!client) return [];
-        return [{ recipient: client.email, mail: build(client, templates), clientId, sendAfter }];
-      }),
-    );
+    const queued = mails.flatMap(({ clientId, build }) => {
+      const client = byId.get(clientId);
+      const mail = client ? build(client, templates) : null;
+      if (!client || !mail) return [];
+      return [{ recipient: client.email, mail, clientId, sendAfter }];
+    });
+    if (queued.length === 0) return;
+    await insertMails(tx, queued);
     wakeSoon();
   }
 

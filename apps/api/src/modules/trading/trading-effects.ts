@@ -1,7 +1,8 @@
 // The effects every path shares — a fill opening a position, a close (full or part) realising
 // P/L — run inside the caller's transaction, which already holds the trading account's lock.
 // Each is keyed (§11.15): a deal's key is UNIQUE and its ledger transfer carries the same key, so
-// re-processing a tick or replaying a request doubles nothing.
+// re-processing a tick or replaying a request doubles nothing; the same holds for the deal's
+// trade confirmation, queued after the deal's insert for a client who wants it (decision 137).
 import {
   clientLeverage,
   closePrice,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { TradingDealReason } from '../../db/schema.js';
 import { clientTradingCode } from '../ledger/index.js';
 import type { LedgerAccountCode, LedgerService } from '../ledger/index.js';
+import type { MailService } from '../mail/index.js';
 
 type LedgerTransferKind = Parameters<LedgerService['createTransfer']>[0]['kind'];
 import type { Tick } from './price-hub.js';
@@ -27,6 +29,7 @@ import {
 } from './trading-positions.repo.js';
 import type { AccountRow, OrderRow } from './trading.repo.js';
 import type { DealInsert, DealRow, PositionRow } from './trading-positions.repo.js';
+import { tradeConfirmation } from './trading-confirmations.js';
 import { marginOfPosition } from './trading-market.js';
 import { specOf } from './trading-specs.js';
 
@@ -99,10 +102,13 @@ export function closingDeal(args: CloseArgs): DealInsert {
 
 export function makeTradingEffects({
   ledger,
+  mail,
   specNow,
   retailLeverageCaps,
 }: {
   ledger: LedgerService;
+  /** Trade confirmations, queued in the deal's transaction. */
+  mail: Pick<MailService, 'queueForClient'>;
   /** A retail client's cap per class (decision 132): a fill opens at min(spec's, cap). */
   retailLeverageCaps: LeverageCaps;
   /** The instrument's spec with the desk's settings now (leverage cap): what a fill opens at. */
@@ -184,6 +190,12 @@ export function makeTradingEffects({
         };
       }),
     );
+  }
+
+  /** Queues the deal's confirmation if its client wants one; call only for a deal just inserted. */
+  async function confirm(tx: Db, account: AccountRow, deal: DealRow): Promise<void> {
+    const confirmation = tradeConfirmation(account, deal);
+    if (confirmation) await mail.queueForClient(tx, confirmation.clientId, confirmation.build);
   }
 
   /** Books a deal's P/L: demo to the stored balance, live through the ledger (trade_pnl). */
@@ -274,6 +286,7 @@ export function makeTradingEffects({
       rateDen: null,
     });
     if (!deal) throw new Error(`order ${order.id} already has a fill deal`);
+    await confirm(tx, account, deal);
     return { order: filled, position, deal };
   }
 
@@ -302,6 +315,7 @@ export function makeTradingEffects({
     );
     if (!updated) throw new Error(`position ${position.id} changed while closing`);
     await realise(tx, account, deal);
+    await confirm(tx, account, deal);
     return { deal, position: full ? null : updated };
   }
 

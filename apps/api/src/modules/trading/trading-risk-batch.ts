@@ -13,6 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { MailService } from '../mail/index.js';
 import type { AccountRow } from './trading.repo.js';
 import type { DealInsert, PositionRow } from './trading-positions.repo.js';
+import { tradeConfirmation } from './trading-confirmations.js';
 import { closingDeal } from './trading-effects.js';
 import type { TradingEffects } from './trading-effects.js';
 import { figuresOf, floatingOf, tradableQuote } from './trading-market.js';
@@ -196,9 +197,14 @@ export function makeRiskBatch({
         .filter((plan) => !plan.figures.marginCall && plan.account.marginCallSince !== null)
         .map((plan) => plan.account.id),
     );
-    await mail.queueForClients(
-      tx,
-      plans.flatMap((plan) => {
+    // Each stop-out deal's confirmation for the clients who want them (decision 137), then the
+    // notices: still one read of the recipients and one insert for the whole batch.
+    const confirmations = deals.flatMap(
+      (deal) => tradeConfirmation(accountOf(deal.accountId), deal) ?? [],
+    );
+    await mail.queueForClients(tx, [
+      ...confirmations,
+      ...plans.flatMap((plan) => {
         const { account, figures } = plan;
         const label = accountLabel(account);
         return [
@@ -241,7 +247,7 @@ export function makeRiskBatch({
               ]),
         ];
       }),
-    );
+    ]);
     return { stoppedOut: stoppedOut.length, protections: protections.length };
   }
 
@@ -252,7 +258,7 @@ type MailBuild = Parameters<MailService['queueForClients']>[1][number]['build'];
 type Templates = Parameters<MailBuild>[1];
 
 function mailBuilder(
-  render: (firstName: string, templates: Templates) => ReturnType<MailBuild>,
+  render: (firstName: string, templates: Templates) => NonNullable<ReturnType<MailBuild>>,
 ): MailBuild {
   return ({ firstName }, templates) => render(firstName, templates);
 }

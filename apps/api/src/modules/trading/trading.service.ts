@@ -31,7 +31,10 @@ export interface TradingServiceDeps {
   ledger: LedgerService;
   instrumentSettings: InstrumentSettings;
   tradingControls: Pick<TradingControls, 'modeFor' | 'platformMode' | 'exposureLimitMinorFor'>;
-  /** Margin-call and stop-out mail, queued in the transaction that detects them. */
+  /**
+   * Margin-call and stop-out mail, queued in the transaction that detects them, and trade
+   * confirmations in the deal's (decision 137).
+   */
   mail: Pick<MailService, 'queueForClient' | 'queueForClients'>;
   log: FastifyBaseLogger;
   readTicksAfter: (db: Db, afterSeq: number, limit: number) => Promise<Tick[]>;
@@ -51,6 +54,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
   const instruments = deps.instrumentSettings;
   const effects = makeTradingEffects({
     ledger,
+    mail: deps.mail,
     specNow: instruments.spec,
     retailLeverageCaps: deps.retailLeverageCaps,
   });

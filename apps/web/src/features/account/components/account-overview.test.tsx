@@ -42,6 +42,7 @@ beforeEach(() => {
   window.localStorage.setItem('user-token', 'tok-1');
   api.on('GET /api/userDashboard/send/', { status: 200, body: DASHBOARD });
   api.on('GET /api/account/sessions', { status: 200, body: { sessions: [] } });
+  api.on('GET /api/account/preferences', { status: 200, body: { tradeConfirmations: false } });
 });
 
 describe('Account page', () => {

@@ -1,9 +1,13 @@
 import { ChangePasswordForm } from './change-password-form';
 import { PersonalDetails } from './personal-details';
 import { SignedInDevices } from './signed-in-devices';
+import { TradeConfirmations } from './trade-confirmations';
 import '../account.css';
 
-/** The portal's account page: personal details beside the change-password form, then devices. */
+/**
+ * The portal's account page: personal details beside the change-password form, then the e-mail
+ * choices and the devices.
+ */
 export function AccountOverview() {
   return (
     <div className="page-section">
@@ -12,6 +16,7 @@ export function AccountOverview() {
         <PersonalDetails />
         <ChangePasswordForm />
       </div>
+      <TradeConfirmations />
       <SignedInDevices />
     </div>
   );

@@ -190,13 +190,16 @@ describe('HistoryPanel', () => {
     expect(screen.queryByRole('button', { name: 'Show older history' })).toBeNull();
   });
 
-  it('links to the account’s statement', () => {
+  it('links to the account’s statement and to the trade confirmations switch', () => {
     renderAt(
       <HistoryPanel accountId={7} deals={[]} nextCursor={null} names={NAMES} />,
       '/userDashboard/trade',
     );
     expect(screen.getByRole('link', { name: 'Statement' }).getAttribute('href')).toBe(
       '/userDashboard/tradingStatement?account=7',
+    );
+    expect(screen.getByRole('link', { name: 'E-mail confirmations' }).getAttribute('href')).toBe(
+      '/userDashboard/account',
     );
   });
 });

@@ -2,6 +2,7 @@ import { formatCents } from '@brokerdesk/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { DateTime } from '../../../components/ui/date-time';
+import { paths } from '../../../config/paths';
 import { tradingPaths } from '../../../config/trading-paths';
 import type { Id, TradingDeal, TradingProtection, TradingSwap } from '../api/types';
 import { useHistoryTimeline } from '../hooks/use-history-timeline';
@@ -14,7 +15,8 @@ import { dealReasonText, sideText } from '../../../lib/deal-text';
  * it happened ("Stop loss", "Closed by you"…), each swap with its rollover (§11.13). The newest
  * 50 of each first; older ones on "Show older history". Above them, any negative balance
  * protection the platform credited (§11.12): money the client sees arrive. The Statement link
- * opens the print-friendly statement of the account.
+ * opens the print-friendly statement of the account; "E-mail confirmations" the account page,
+ * where the client turns trade confirmations on (decision 137).
  */
 export function HistoryPanel({
   accountId,
@@ -49,12 +51,17 @@ export function HistoryPanel({
         <h2 id={headingId} className="trade-card-title">
           History
         </h2>
-        <Link
-          className="trade-link"
-          to={`${tradingPaths.statement}?account=${encodeURIComponent(String(accountId))}`}
-        >
-          Statement
-        </Link>
+        <span className="trade-card-links">
+          <Link
+            className="trade-link"
+            to={`${tradingPaths.statement}?account=${encodeURIComponent(String(accountId))}`}
+          >
+            Statement
+          </Link>
+          <Link className="trade-link" to={paths.account}>
+            E-mail confirmations
+          </Link>
+        </span>
       </div>
       {protections.length > 0 ? (
         <ul className="trade-rows" aria-label="Negative balance protection">

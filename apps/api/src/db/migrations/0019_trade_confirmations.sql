@@ -1,0 +1,1 @@
+ALTER TABLE "clients" ADD COLUMN "trade_confirmations" boolean DEFAULT false NOT NULL;
