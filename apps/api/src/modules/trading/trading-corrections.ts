@@ -3,13 +3,22 @@
 // the client sees. Correcting a close recomputes its P/L; correcting an opening deal moves the
 // position's open price (and its margin while open) and recomputes the P/L of every close of
 // it. Each P/L that changes is reversed and posted again at the correction's time, through the
-// ledger for a live account, and the risk rules then run as after any balance change.
+// ledger for a live account, and the risk rules then run as after any balance change. The
+// client is mailed the correction in the same transaction.
 import { AppError } from '@brokerdesk/shared';
-import { TRADING_MESSAGES, conversionRate, pnlMinor } from '@brokerdesk/shared/trading';
+import {
+  TRADING_MESSAGES,
+  conversionRate,
+  formatLots,
+  formatPoints,
+  pnlMinor,
+  sideText,
+} from '@brokerdesk/shared/trading';
 import type { Rational, StaffCorrectDealBody } from '@brokerdesk/shared/trading';
 import type { Db } from '../../db/client.js';
 import { recordAudit } from '../audit/index.js';
 import type { StaffActor } from '../audit/index.js';
+import type { MailService } from '../mail/index.js';
 import {
   dealsNow,
   findDeal,
@@ -55,7 +64,10 @@ export async function viewsOfDeals(db: Db, deals: readonly DealRow[]): Promise<D
   return deals.map((deal) => toDealView(deal, now.get(deal.id)));
 }
 
-export function makeDealCorrections(context: TradingContext) {
+export function makeDealCorrections(
+  context: TradingContext,
+  mail: Pick<MailService, 'queueForClient'>,
+) {
   const { db, runner, effects } = context;
 
   /** Reverses a close's P/L now and posts the new one: two movements, each its own key. */
@@ -141,6 +153,25 @@ export function makeDealCorrections(context: TradingContext) {
       if (pnl.new !== pnl.old) adjustments.push(await adjust(tx, account, correction, close, pnl));
     }
     await context.afterAccountChange(tx, account.id, market);
+    // Always mailed, whatever the client's confirmations: staff moved money on their account.
+    const digits = spec.digits;
+    await mail.queueForClient(tx, account.clientId, (client, templates) =>
+      templates.dealCorrection({
+        firstName: client.firstName,
+        accountLabel: account.kind === 'live' ? 'Live' : 'Demo',
+        dealId: deal.id,
+        what: `${deal.entry === 'in' ? 'opened' : 'closed'} ${sideText(deal.side)} ${formatLots(deal.volume)} ${deal.symbol}`,
+        oldPrice: formatPoints(oldPrice, digits),
+        newPrice: formatPoints(price, digits),
+        reason: body.reason,
+        pnl: adjustments.map((row) => ({
+          dealId: row.dealId,
+          oldMinor: row.oldPnlMinor,
+          newMinor: row.newPnlMinor,
+        })),
+        pricesLabel: TRADING_MESSAGES.simulatedPrices,
+      }),
+    );
     const after = await dealsNow(tx, [deal.id]);
     await recordAudit(tx, staff, {
       action: 'trading.deal_correct',

@@ -28,6 +28,7 @@ import {
   staffCall,
 } from '../../test/trading-fixtures.js';
 import type { Trader } from '../../test/trading-fixtures.js';
+import { mailTextsTo } from '../../test/mail-fixtures.js';
 import { checkLedger } from '../ledger/index.js';
 
 let t: TestApp;
@@ -119,6 +120,16 @@ describe('correcting a close filled at a bad price', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual(response.json());
     expect(await correctionTransfers()).toHaveLength(before.length + 2);
+
+    // The client is mailed the correction once, with the old and new figures and the reason.
+    const mails = (await mailTextsTo(t, who.email)).filter((text) =>
+      text.includes('The dealing desk corrected the price of a deal'),
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('it was filled at 1.09025 and is now at 1.10025');
+    expect(mails[0]).toContain(`Reason: ${REASON}`);
+    expect(mails[0]).toContain(`Deal ${bad.id} profit/loss: \u2212$99.00 → $1.00`);
+    expect(mails[0]).toContain('Simulated prices.');
 
     const audit = (await t.database.db.execute(
       sql`select staff_role, before, after from audit_log

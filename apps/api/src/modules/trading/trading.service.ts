@@ -104,7 +104,7 @@ export function makeTradingService(deps: TradingServiceDeps) {
     ...positions,
     ...makeTradingStatement(context),
     staff: makeStaffTrading(context, accounts),
-    corrections: makeDealCorrections(context),
+    corrections: makeDealCorrections(context, deps.mail),
     onboarding,
     evaluator,
   };
