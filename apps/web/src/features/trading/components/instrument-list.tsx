@@ -79,6 +79,8 @@ export function InstrumentList({
                 const quote = quotes.get(row.symbol);
                 const change = changes.get(row.symbol);
                 const negative = change?.startsWith('-') ?? false;
+                // No move is neither up nor down: "0.00%", uncoloured.
+                const flat = change != null && /^-?0(\.0+)?$/.test(change);
                 return (
                   <tr
                     key={row.symbol}
@@ -101,8 +103,8 @@ export function InstrumentList({
                     </th>
                     <td>{quote?.bid ?? '—'}</td>
                     <td>{quote?.ask ?? '—'}</td>
-                    <td className={negative ? 'trade-down' : 'trade-up'}>
-                      {change == null ? '—' : `${negative ? '' : '+'}${change}%`}
+                    <td className={flat ? undefined : negative ? 'trade-down' : 'trade-up'}>
+                      {change == null ? '—' : flat ? '0.00%' : `${negative ? '' : '+'}${change}%`}
                     </td>
                   </tr>
                 );
