@@ -2,9 +2,10 @@ import {
   expect,
   onPhone,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 16, items 1 and 7 and the history table on a phone: figures staff enter say "Credited by
@@ -12,15 +13,10 @@ import {
 // shows the plan held and its cost, and the balance chart's highest is the same-day $1,125 peak.
 // Staff act through the API on a server of its own (STAFF_2FA=optional).
 const STAFF_USERNAME = 'provenance-owner';
-const STAFF_PASSWORD = 'provenance-journey-staff-password';
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: STAFF_USERNAME,
-    ADMIN_PASSWORD: STAFF_PASSWORD,
-  });
+  server = await startDeskServer(STAFF_USERNAME);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -33,11 +29,7 @@ test('staff-entered profit says so, the plan and the same-day peak show on the d
   const base = server.baseUrl;
   const api = await playwright.request.newContext({ baseURL: base });
   const client = await registerClient(api, { firstName: 'Grace', lastName: 'Hopper' });
-  const login = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: STAFF_USERNAME, password: STAFF_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const headers = { 'x-auth-token': (await login.json()).token as string };
+  const headers = await signInOwner(api, server);
   const users = (await (await api.get('/api/allUsers/users', { headers })).json()) as {
     _id: string;
     email: string;

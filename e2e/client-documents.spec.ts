@@ -4,9 +4,9 @@ import {
   expect,
   openMenu,
   registerClient,
-  startIsolatedServer,
+  startDeskServer,
   test,
-  type IsolatedServer,
+  type DeskServer,
   type TestClient,
 } from './fixtures';
 
@@ -16,7 +16,6 @@ import {
 // server of its own with STAFF_2FA=optional, so the owner signs in without enrolling TOTP (the
 // back-office journey covers TOTP). Nothing here depends on deposits.
 const OWNER = 'documents-owner';
-const OWNER_PASSWORD = 'documents-journey-owner-password';
 
 /** A one-page PDF and a 1×1 PNG, as a phone or scanner would produce them (only smaller). */
 const PDF = Buffer.from(
@@ -31,13 +30,9 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -55,7 +50,7 @@ async function signInClient(page: Page, client: TestClient): Promise<void> {
 async function signInOwner(page: Page): Promise<void> {
   await page.goto(`${server.baseUrl}/adminLogin`);
   await page.getByLabel('Username').fill(OWNER);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(server.owner.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/adminDashboard$/);
 }

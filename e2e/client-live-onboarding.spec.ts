@@ -5,10 +5,11 @@ import {
   expect,
   keepScreenshot,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 19's live onboarding (decision 132), at desktop and phone size: a verified client with
@@ -17,7 +18,6 @@ import {
 // live account yet and still trades on Demo; one who passes opens the live account.
 
 const OWNER = 'onboarding-owner';
-const OWNER_PASSWORD = 'onboarding-journey-owner-password';
 
 /** The right option of each question, by its label (the server holds the key). */
 const RIGHT = [
@@ -31,14 +31,10 @@ const RIGHT = [
 
 test.describe.configure({ timeout: 120_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -60,10 +56,7 @@ async function verifiedClient(api: APIRequestContext, page: Page, firstName: str
     data: { email: client.email, password: client.password },
   });
   const { token } = (await login.json()) as { token: string };
-  const staffLogin = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: OWNER, password: OWNER_PASSWORD },
-  });
-  const staffHeaders = { 'x-auth-token': (await staffLogin.json()).token as string };
+  const staffHeaders = await signInOwner(api, server);
   await approveIdentityDocuments(api, { 'user-token': token }, staffHeaders);
   await page.addInitScript((value) => localStorage.setItem('user-token', value), token);
 }

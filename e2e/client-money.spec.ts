@@ -2,11 +2,12 @@ import {
   approveIdentityDocuments,
   expect,
   openMenu,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   uniqueEmail,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // The money core's journey (issue: money core, "Done when"): a client registers, asks to deposit
@@ -15,16 +16,11 @@ import {
 // held. On a server of its own with STAFF_2FA=optional, so staff can act through the API without
 // enrolling TOTP (the back-office issue brings the TOTP journey).
 const STAFF_USERNAME = 'money-owner';
-const STAFF_PASSWORD = 'money-journey-staff-password';
 const ADDRESS = 'DEMO-NOT-A-REAL-ADDRESS-DO-NOT-SEND';
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: STAFF_USERNAME,
-    ADMIN_PASSWORD: STAFF_PASSWORD,
-  });
+  server = await startDeskServer(STAFF_USERNAME);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -93,11 +89,7 @@ test('client deposits by Bitcoin, staff confirm, Basic is unaffordable, a withdr
 
   // Staff confirm the deposit through the API.
   const api = await playwright.request.newContext({ baseURL: base });
-  const login = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: STAFF_USERNAME, password: STAFF_PASSWORD },
-  });
-  expect(login.status()).toBe(200);
-  const staffHeaders = { 'x-auth-token': (await login.json()).token as string };
+  const staffHeaders = await signInOwner(api, server);
   const queue = await api.get('/api/staff/money-requests', { headers: staffHeaders });
   const pending = ((await queue.json()).items as { id: string; client: { email: string } }[]).find(
     (item) => item.client.email === email,

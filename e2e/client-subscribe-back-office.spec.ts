@@ -2,10 +2,10 @@ import {
   expect,
   onPhone,
   registerClient,
-  startIsolatedServer,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 16, items 5 and 6 (decision 106): money moves only after a confirmation that says what,
@@ -15,15 +15,10 @@ import {
 // row on a 1366 px laptop. On a server of its own with STAFF_2FA=optional, so staff sign in
 // without enrolling TOTP (staff-back-office.spec.ts has the TOTP journey).
 const STAFF_USERNAME = 'confirm-owner';
-const STAFF_PASSWORD = 'confirm-journey-staff-password';
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: STAFF_USERNAME,
-    ADMIN_PASSWORD: STAFF_PASSWORD,
-  });
+  server = await startDeskServer(STAFF_USERNAME);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -63,7 +58,7 @@ test('staff confirm a deposit after a dialog and see it said; the client subscri
   // Staff: the queue's Confirm is in view on a phone too, and asks before moving money.
   await page.goto(`${base}/adminLogin`);
   await page.getByLabel('Username').fill(STAFF_USERNAME);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(server.owner.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/adminDashboard$/);
   await page.goto(`${base}/adminDashboard/requests`);

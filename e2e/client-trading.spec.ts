@@ -8,11 +8,12 @@ import {
   expect,
   onPhone,
   registerClient,
+  signInOwner,
   showTerminalSection,
-  startIsolatedServer,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
   type TestClient,
 } from './fixtures';
 
@@ -26,21 +27,17 @@ import {
 // points), ask = bid + 30 points. It rises ~4 points a second, so a buy turns a profit within
 // seconds and stops set 0.00500 away are not reached while the journey runs.
 const OWNER = 'trading-owner';
-const OWNER_PASSWORD = 'trading-journey-owner-password';
 const REPLAY_FILE = join(import.meta.dirname, 'fixtures', 'trading-eurusd-rising.jsonl');
 
 // Both journeys share one server (and its replay clock), one after the other.
 // A production server takes a while to start on a busy machine, and the journeys wait for prices.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   // A production server can take a minute to start on a busy machine.
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
+  server = await startDeskServer(OWNER, {
     MARKET_DATA_PROVIDER: 'replay',
     REPLAY_FILE,
     REPLAY_SPEED: '1',
@@ -250,10 +247,7 @@ test('a live account’s realised profit shows on the dashboard’s Profit card'
   const token = link.split('#token=')[1];
   expect((await api.post('/api/email/verify', { data: { token } })).ok()).toBe(true);
   const userToken = await signIn(api, page, client);
-  const staffLogin = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: OWNER, password: OWNER_PASSWORD },
-  });
-  const staffHeaders = { 'x-auth-token': (await staffLogin.json()).token as string };
+  const staffHeaders = await signInOwner(api, server);
   await approveIdentityDocuments(api, { 'user-token': userToken }, staffHeaders);
   await completeLiveOnboarding(api, { 'user-token': userToken });
   const users = (await (

@@ -5,13 +5,15 @@ import {
   completeLiveOnboarding,
   axeViolations,
   expect,
+  expectJson,
   keepScreenshot,
+  signInOwner,
   registerClient,
   showTerminalSection,
-  startIsolatedServer,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 19's staff journey: the dealing desk shows no exposure; a client's live account buys
@@ -20,28 +22,18 @@ import {
 // the dealing desk closed it and why, as does the client's back-office page. Prices: the isolated server's quiet replay (one quote per
 // major that stays fresh), so the P/L is the spread.
 const OWNER = 'desk-owner';
-const OWNER_PASSWORD = 'dealing-desk-owner-password';
 const REASON = 'Closed on your telephone instruction, call ref. 4471';
 
 test.describe.configure({ timeout: 150_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number) {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 /** A verified client with approved documents, $1,000 in the wallet and $500 on a live account. */
 async function liveClient(api: APIRequestContext, staffHeaders: Record<string, string>) {
@@ -51,11 +43,11 @@ async function liveClient(api: APIRequestContext, staffHeaders: Record<string, s
     to: client.email,
     path: '/verifyEmail',
   });
-  await json(
+  await expectJson(
     await api.post('/api/email/verify', { data: { token: link.split('#token=')[1] } }),
     200,
   );
-  const login = await json(
+  const login = await expectJson(
     await api.post('/api/userLogin/send', {
       data: { email: client.email, password: client.password },
     }),
@@ -68,18 +60,18 @@ async function liveClient(api: APIRequestContext, staffHeaders: Record<string, s
     await api.get('/api/allUsers/users', { headers: staffHeaders })
   ).json()) as { _id: string; email: string }[];
   const userId = users.find((user) => user.email === client.email)?._id;
-  await json(
+  await expectJson(
     await api.post('/api/transactions/transaction', {
       headers: staffHeaders,
       data: { userId, type: 'Deposit', amount: '1000' },
     }),
     201,
   );
-  const account = await json(
+  const account = await expectJson(
     await api.post('/api/trading/accounts', { headers, data: { kind: 'live' } }),
     201,
   );
-  await json(
+  await expectJson(
     await api.post(`/api/trading/accounts/${String(account.id)}/transfers`, {
       headers: { ...headers, 'idempotency-key': randomUUID() },
       data: { direction: 'in', amountMinor: 50_000 },
@@ -95,13 +87,7 @@ test('the desk closes a client’s position with a reason; the client sees who a
   playwright,
 }, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const owner = await json(
-    await api.post('/api/adminLogin/adminLogin', {
-      data: { username: OWNER, password: OWNER_PASSWORD },
-    }),
-    200,
-  );
-  const ownerHeaders = { 'x-auth-token': String(owner.token) };
+  const ownerHeaders = await signInOwner(api, server);
   await page.addInitScript(
     (token) => localStorage.setItem('admin-token', token),
     ownerHeaders['x-auth-token'],
@@ -112,7 +98,7 @@ test('the desk closes a client’s position with a reason; the client sees who a
   await expect(exposure).toContainText('No live account holds an open position.');
 
   const { headers, accountId, clientId } = await liveClient(api, ownerHeaders);
-  await json(
+  await expectJson(
     await api.post(`/api/trading/accounts/${accountId}/orders`, {
       headers: { ...headers, 'idempotency-key': randomUUID() },
       data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
