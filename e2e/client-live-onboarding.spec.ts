@@ -29,7 +29,8 @@ const RIGHT = [
   'No: when the market gaps it closes at the next available price',
 ];
 
-test.describe.configure({ timeout: 120_000 });
+// One server for the file: its tests run in order on one worker.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
 let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
@@ -92,35 +93,39 @@ async function startOnboarding(page: Page) {
   return groups;
 }
 
-test('a client who fails the appropriateness test sees why and still trades on Demo', async ({
-  page,
-  playwright,
-}, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  await verifiedClient(api, page, 'Fay');
-  await api.dispose();
-  const groups = await startOnboarding(page);
-  await expectPageFits(page, '/userDashboard/trade (onboarding)', testInfo);
-  await keepScreenshot(page, testInfo, 'live-onboarding-test');
+test(
+  'a client who fails the appropriateness test sees why and still trades on Demo',
+  { tag: '@phone' },
+  async ({ page, playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+    await verifiedClient(api, page, 'Fay');
+    await api.dispose();
+    const groups = await startOnboarding(page);
+    await expectPageFits(page, '/userDashboard/trade (onboarding)', testInfo);
+    await keepScreenshot(page, testInfo, 'live-onboarding-test');
 
-  // Every first option: one of six right.
-  for (let i = 0; i < 6; i += 1) await groups.nth(i).getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Send my answers' }).click();
-  const result = page
-    .getByRole('region', { name: 'Open a live account' })
-    .getByRole('alert')
-    .filter({ hasText: 'Not passed.' });
-  await expect(result).toContainText('You answered 1 of 6 correctly; 5 are needed.');
-  await expect(result).toContainText('take the test again from');
-  await expect(result).toContainText('At 1:20 the margin is 1/20 of the position’s value');
-  await expect(page.getByRole('button', { name: 'Open a live account' })).toBeDisabled();
-  await expectPageFits(page, '/userDashboard/trade (test failed)', testInfo);
-  await keepScreenshot(page, testInfo, 'live-onboarding-failed');
+    // Every first option: one of six right.
+    for (let i = 0; i < 6; i += 1) await groups.nth(i).getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    const result = page
+      .getByRole('region', { name: 'Open a live account' })
+      .getByRole('alert')
+      .filter({ hasText: 'Not passed.' });
+    await expect(result).toContainText('You answered 1 of 6 correctly; 5 are needed.');
+    await expect(result).toContainText('take the test again from');
+    await expect(result).toContainText('At 1:20 the margin is 1/20 of the position’s value');
+    await expect(page.getByRole('button', { name: 'Open a live account' })).toBeDisabled();
+    await expectPageFits(page, '/userDashboard/trade (test failed)', testInfo);
+    await keepScreenshot(page, testInfo, 'live-onboarding-failed');
 
-  await page.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Demo' }).click();
-  await page.getByRole('button', { name: 'Open a demo account' }).click();
-  await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
-});
+    await page
+      .getByRole('group', { name: 'Account' })
+      .getByRole('button', { name: 'Demo' })
+      .click();
+    await page.getByRole('button', { name: 'Open a demo account' }).click();
+    await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
+  },
+);
 
 test('a client acknowledges the risk disclosure, passes the test and opens a live account', async ({
   page,

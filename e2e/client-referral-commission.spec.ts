@@ -18,6 +18,9 @@ import {
 // so staff act through the API.
 const STAFF_USERNAME = 'referral-owner';
 
+// One server for the file: its tests run in order on one worker.
+test.describe.configure({ mode: 'default' });
+
 let server: DeskServer;
 test.beforeAll(async () => {
   server = await startDeskServer(STAFF_USERNAME);

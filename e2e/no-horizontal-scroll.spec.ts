@@ -1,7 +1,9 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  axeViolations,
   expect,
   expectJson,
+  onPhone,
   registerClient,
   signInOwner,
   startDeskServer,
@@ -13,8 +15,9 @@ import {
 import { expectNoSidewaysScroll } from './page-fit';
 
 // Issue 16: no portal or back-office page scrolls sideways, at phone and desktop sizes (page-fit.ts
-// says how a failure reads). Public pages are checked in visitor-public-pages.spec.ts, on the same
-// load as their other checks.
+// says how a failure reads). On a desktop the same load of each portal page also checks its
+// heading, passes axe (WCAG 2 A/AA) and fits a 375 px phone, as one load of each public page does
+// in visitor-public-pages.spec.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Portal and back office: a server of its own (STAFF_2FA=optional, so the owner signs in without
@@ -49,6 +52,18 @@ const PORTAL_PATHS = [
   '/userDashboard/verification',
   '/userDashboard/support',
 ];
+
+/** The portal pages axe scans on a desktop, with the heading each shows. */
+const PORTAL_HEADINGS: Record<string, string | RegExp> = {
+  '/userDashboard/dashboard': /^Welcome/,
+  '/userDashboard/account': 'Account',
+  '/userDashboard/depositWithdrawal': 'Deposit and withdrawal',
+  '/userDashboard/packages': 'Packages',
+  '/userDashboard/subscriptionTrade': 'Subscriptions',
+  '/userDashboard/transactionHistory': 'Transaction history',
+  '/userDashboard/referral': 'Refer Users',
+  '/userDashboard/support': 'Support',
+};
 
 const BACK_OFFICE_PATHS = [
   '/adminDashboard',
@@ -107,7 +122,7 @@ async function upload(
   );
 }
 
-test.describe('portal and back office', () => {
+test.describe('portal and back office', { tag: '@phone' }, () => {
   // One worker takes the pages in turn, so one server is started and filled per screen size
   // (in parallel each worker started its own). A failing page does not stop the rest: the next
   // worker starts the server again and goes on.
@@ -215,10 +230,23 @@ test.describe('portal and back office', () => {
   });
 
   for (const path of PORTAL_PATHS) {
-    test(`${path} does not scroll sideways`, async ({ page }, testInfo) => {
+    const heading = PORTAL_HEADINGS[path];
+    const title = heading
+      ? `${path} does not scroll sideways (on a desktop: axe, and a 375 px phone)`
+      : `${path} does not scroll sideways`;
+    test(title, async ({ page }, testInfo) => {
       await page.addInitScript((token) => localStorage.setItem('user-token', token), clientToken);
       await page.goto(`${server.baseUrl}${path}`);
       await expectNoSidewaysScroll(page, path, testInfo);
+      if (!heading || onPhone()) return;
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect.soft(await axeViolations(page), 'accessibility violations').toEqual([]);
+      // Wide tables scroll inside their own frame; the page itself fits a small phone too.
+      await page.setViewportSize({ width: 375, height: 800 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'page wider than a 375 px phone').toBeLessThanOrEqual(0);
     });
   }
 

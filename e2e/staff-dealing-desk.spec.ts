@@ -81,98 +81,99 @@ async function liveClient(api: APIRequestContext, staffHeaders: Record<string, s
   return { headers, accountId: String(account.id), clientId: String(userId) };
 }
 
-test('the desk closes a client’s position with a reason; the client sees who and why', async ({
-  page,
-  browser,
-  playwright,
-}, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const ownerHeaders = await signInOwner(api, server);
-  await page.addInitScript(
-    (token) => localStorage.setItem('admin-token', token),
-    ownerHeaders['x-auth-token'],
-  );
-  await page.goto(`${server.baseUrl}/adminDashboard/trading`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Dealing desk' })).toBeVisible();
-  const exposure = page.getByRole('table', { name: /^The book per instrument/ });
-  await expect(exposure).toContainText('No live account holds an open position.');
+test(
+  'the desk closes a client’s position with a reason; the client sees who and why',
+  { tag: '@phone' },
+  async ({ page, browser, playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+    const ownerHeaders = await signInOwner(api, server);
+    await page.addInitScript(
+      (token) => localStorage.setItem('admin-token', token),
+      ownerHeaders['x-auth-token'],
+    );
+    await page.goto(`${server.baseUrl}/adminDashboard/trading`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dealing desk' })).toBeVisible();
+    const exposure = page.getByRole('table', { name: /^The book per instrument/ });
+    await expect(exposure).toContainText('No live account holds an open position.');
 
-  const { headers, accountId, clientId } = await liveClient(api, ownerHeaders);
-  await expectJson(
-    await api.post(`/api/trading/accounts/${accountId}/orders`, {
-      headers: { ...headers, 'idempotency-key': randomUUID() },
-      data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
-    }),
-    201,
-  );
+    const { headers, accountId, clientId } = await liveClient(api, ownerHeaders);
+    await expectJson(
+      await api.post(`/api/trading/accounts/${accountId}/orders`, {
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
+      }),
+      201,
+    );
 
-  // Within a refresh the book shows the client's lots, and the position with its P/L.
-  const eurusd = exposure.getByRole('row').filter({ hasText: 'EURUSD' });
-  await expect(eurusd).toContainText('0.10', { timeout: 15_000 });
-  // 10,000 EUR at the bid 1.10000, and the client's side of the spread.
-  await expect(eurusd).toContainText('$11,000.00');
-  await expect(
-    page.getByText(/^Clients’ floating P\/L on live accounts: \u2212\$3\.00\./),
-  ).toBeVisible();
-  const positions = page.getByRole('table', { name: /^Open positions across clients/ });
-  await expect(page.getByText('Simulated prices', { exact: true })).toBeVisible();
-  const row = positions.getByRole('row').filter({ hasText: 'Lise Meitner' });
-  await expect(row).toContainText('Buy 0.10 EURUSD');
-  await expect(row).toContainText('\u2212$3.00');
-  // Close is in reach without scrolling the positions sideways; on a phone they are cards that
-  // do not scroll sideways at all.
-  const frame = page.getByRole('region', { name: /^Open positions across clients/ });
-  const close = row.getByRole('button', { name: 'Close Buy 0.10 EURUSD of Lise Meitner' });
-  if (testInfo.project.name === 'phone') {
-    expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
-  }
-  const closeBox = await close.boundingBox();
-  const frameBox = await frame.boundingBox();
-  if (!closeBox || !frameBox) throw new Error('the Close button or the positions are not laid out');
-  expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
-  expect(await axeViolations(page)).toEqual([]);
-  await keepScreenshot(page, testInfo, 'dealing-desk');
+    // Within a refresh the book shows the client's lots, and the position with its P/L.
+    const eurusd = exposure.getByRole('row').filter({ hasText: 'EURUSD' });
+    await expect(eurusd).toContainText('0.10', { timeout: 15_000 });
+    // 10,000 EUR at the bid 1.10000, and the client's side of the spread.
+    await expect(eurusd).toContainText('$11,000.00');
+    await expect(
+      page.getByText(/^Clients’ floating P\/L on live accounts: \u2212\$3\.00\./),
+    ).toBeVisible();
+    const positions = page.getByRole('table', { name: /^Open positions across clients/ });
+    await expect(page.getByText('Simulated prices', { exact: true })).toBeVisible();
+    const row = positions.getByRole('row').filter({ hasText: 'Lise Meitner' });
+    await expect(row).toContainText('Buy 0.10 EURUSD');
+    await expect(row).toContainText('\u2212$3.00');
+    // Close is in reach without scrolling the positions sideways; on a phone they are cards that
+    // do not scroll sideways at all.
+    const frame = page.getByRole('region', { name: /^Open positions across clients/ });
+    const close = row.getByRole('button', { name: 'Close Buy 0.10 EURUSD of Lise Meitner' });
+    if (testInfo.project.name === 'phone') {
+      expect(await frame.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
+    }
+    const closeBox = await close.boundingBox();
+    const frameBox = await frame.boundingBox();
+    if (!closeBox || !frameBox)
+      throw new Error('the Close button or the positions are not laid out');
+    expect(closeBox.x + closeBox.width).toBeLessThanOrEqual(frameBox.x + frameBox.width);
+    expect(await axeViolations(page)).toEqual([]);
+    await keepScreenshot(page, testInfo, 'dealing-desk');
 
-  await close.click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Reason').fill(REASON);
-  await dialog.getByRole('button', { name: 'Close position' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Closed Buy 0\.10 EURUSD of Lise Meitner at / }),
-  ).toBeVisible();
-  await expect(exposure).toContainText('No live account holds an open position.', {
-    timeout: 15_000,
-  });
-  await expect(positions).not.toContainText('Lise Meitner');
+    await close.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Reason').fill(REASON);
+    await dialog.getByRole('button', { name: 'Close position' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Closed Buy 0\.10 EURUSD of Lise Meitner at / }),
+    ).toBeVisible();
+    await expect(exposure).toContainText('No live account holds an open position.', {
+      timeout: 15_000,
+    });
+    await expect(positions).not.toContainText('Lise Meitner');
 
-  // The client's back-office page: the live account's latest deals say the same.
-  await page.goto(`${server.baseUrl}/adminDashboard/clients/${clientId}`);
-  const deals = page.getByRole('table', { name: 'Live account: latest deals, newest first' });
-  await expect(deals.getByRole('row').nth(1)).toContainText(
-    `Closed by the dealing desk (“${REASON}”)`,
-  );
-  await keepScreenshot(page, testInfo, 'client-page-trading');
+    // The client's back-office page: the live account's latest deals say the same.
+    await page.goto(`${server.baseUrl}/adminDashboard/clients/${clientId}`);
+    const deals = page.getByRole('table', { name: 'Live account: latest deals, newest first' });
+    await expect(deals.getByRole('row').nth(1)).toContainText(
+      `Closed by the dealing desk (“${REASON}”)`,
+    );
+    await keepScreenshot(page, testInfo, 'client-page-trading');
 
-  // The client's terminal: the close, who made it and why.
-  const clientContext = await browser.newContext({ viewport: page.viewportSize() });
-  const clientPage = await clientContext.newPage();
-  await clientPage.addInitScript(
-    (token) => localStorage.setItem('user-token', token),
-    headers['user-token'],
-  );
-  await clientPage.goto(`${server.baseUrl}/userDashboard/trade`);
-  await clientPage
-    .getByRole('group', { name: 'Account' })
-    .getByRole('button', { name: 'Live' })
-    .click();
-  await showTerminalSection(clientPage, 'Positions');
-  const history = clientPage.getByRole('region', { name: 'History' });
-  const closed = history
-    .getByRole('listitem')
-    .filter({ hasText: `Closed by the dealing desk (“${REASON}”)` });
-  await expect(closed).toHaveCount(1, { timeout: 15_000 });
-  await expect(closed).toContainText('0.10');
-  await keepScreenshot(clientPage, testInfo, 'client-history-after-desk-close');
-  await clientContext.close();
-  await api.dispose();
-});
+    // The client's terminal: the close, who made it and why.
+    const clientContext = await browser.newContext({ viewport: page.viewportSize() });
+    const clientPage = await clientContext.newPage();
+    await clientPage.addInitScript(
+      (token) => localStorage.setItem('user-token', token),
+      headers['user-token'],
+    );
+    await clientPage.goto(`${server.baseUrl}/userDashboard/trade`);
+    await clientPage
+      .getByRole('group', { name: 'Account' })
+      .getByRole('button', { name: 'Live' })
+      .click();
+    await showTerminalSection(clientPage, 'Positions');
+    const history = clientPage.getByRole('region', { name: 'History' });
+    const closed = history
+      .getByRole('listitem')
+      .filter({ hasText: `Closed by the dealing desk (“${REASON}”)` });
+    await expect(closed).toHaveCount(1, { timeout: 15_000 });
+    await expect(closed).toContainText('0.10');
+    await keepScreenshot(clientPage, testInfo, 'client-history-after-desk-close');
+    await clientContext.close();
+    await api.dispose();
+  },
+);
