@@ -12,10 +12,10 @@ import {
   type DeskServer,
 } from './fixtures';
 
-// Issue 19's live onboarding (decision 132), at desktop and phone size: a verified client with
-// approved documents chooses Live in the terminal and is guided through the risk disclosure and
-// the appropriateness test. One who fails sees which answers were wrong and why, cannot open a
-// live account yet and still trades on Demo; one who passes opens the live account.
+// Issue 19's live onboarding (decision 132): a verified client with approved documents chooses
+// Live in the terminal and is guided through the risk disclosure and the appropriateness test.
+// One who fails sees which answers were wrong and why, cannot open a live account yet and still
+// trades on Demo (on a laptop and on a phone); one who passes opens the live account.
 
 const OWNER = 'onboarding-owner';
 

@@ -55,9 +55,16 @@ export async function openMenu(page: Page): Promise<void> {
 /**
  * What axe (WCAG 2 A/AA) finds on the page as it is now, one line per rule with its elements;
  * an empty list when there is nothing.
+ *
+ * In axe's legacy mode: `axe.run` in the page itself. The default runs each frame's part and
+ * then opens a blank page to merge them, which cost 0.7–1.9 s a scan (a third of it) for the
+ * same findings; it is needed only for frames from another origin, which no page here has.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .setLegacyMode()
+    .analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
