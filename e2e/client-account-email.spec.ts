@@ -90,6 +90,9 @@ test('client verifies the e-mail address from the mailed link, then may deposit;
   const banner = page.getByRole('region', { name: 'E-mail verification' });
   await expect(banner).toContainText('Verify your e-mail address');
   await expect(banner).toContainText(email);
+  // The banner is on every portal page until the address is verified (the portal's sweep in
+  // no-horizontal-scroll.spec.ts scans verified clients' pages).
+  await expectNoAxeViolations(page);
   const refused = await depositBitcoin(page, '500');
   await expect(refused.getByRole('alert')).toHaveText(VERIFY_FIRST);
   await expect(refused.getByRole('button', { name: 'Send a new link' })).toBeVisible();
@@ -132,81 +135,85 @@ test('client verifies the e-mail address from the mailed link, then may deposit;
   await expect(page.getByText('We will e-mail you on that day.')).toBeVisible();
 });
 
-test('client resets the password from a second device; the old password and the first device are out', async ({
-  browser,
-}) => {
-  const email = uniqueEmail('reset');
-  const oldPassword = 'reset-journey-old-1';
-  const newPassword = 'reset-journey-new-2';
+test(
+  'client resets the password from a second device; the old password and the first device are out',
+  { tag: '@phone' },
+  async ({ browser }) => {
+    const email = uniqueEmail('reset');
+    const oldPassword = 'reset-journey-old-1';
+    const newPassword = 'reset-journey-new-2';
 
-  // Device A: registered and signed in.
-  const contextA = await browser.newContext();
-  const pageA = await contextA.newPage();
-  await registerInBrowser(pageA, email, oldPassword);
-  await logIn(pageA, email, oldPassword);
-  await expect(pageA).toHaveURL(/\/userDashboard\/dashboard$/);
-  await openMenu(pageA);
-  await pageA.getByRole('link', { name: 'Account' }).click();
-  const devices = pageA.getByRole('region', { name: 'Signed-in devices' });
-  await expect(devices.getByRole('listitem')).toHaveCount(1);
-  await expect(devices).toContainText('This device');
-  // Playwright's desktop Chrome reports Windows, whatever the host runs; the phone, Android.
-  await expect(devices).toContainText(
-    onPhone() ? 'Chrome on Android' : /Chrome on (Windows|Linux|macOS)/,
-  );
+    // Device A: registered and signed in.
+    const contextA = await browser.newContext();
+    const pageA = await contextA.newPage();
+    await registerInBrowser(pageA, email, oldPassword);
+    await logIn(pageA, email, oldPassword);
+    await expect(pageA).toHaveURL(/\/userDashboard\/dashboard$/);
+    await openMenu(pageA);
+    await pageA.getByRole('link', { name: 'Account' }).click();
+    const devices = pageA.getByRole('region', { name: 'Signed-in devices' });
+    await expect(devices.getByRole('listitem')).toHaveCount(1);
+    await expect(devices).toContainText('This device');
+    // Playwright's desktop Chrome reports Windows, whatever the host runs; the phone, Android.
+    await expect(devices).toContainText(
+      onPhone() ? 'Chrome on Android' : /Chrome on (Windows|Linux|macOS)/,
+    );
 
-  // Device B: "Forgot your password?" → the mailed link → a new password.
-  const contextB = await browser.newContext();
-  const pageB = await contextB.newPage();
-  await pageB.goto(`${server.baseUrl}/passwordReset`);
-  await expect(pageB.getByRole('heading', { level: 1, name: 'Password Reset' })).toBeVisible();
-  await pageB.getByLabel('Email').fill(email);
-  await pageB.getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect(pageB.getByRole('status')).toHaveText(RESET_REQUESTED);
+    // Device B: "Forgot your password?" → the mailed link → a new password.
+    const contextB = await browser.newContext();
+    const pageB = await contextB.newPage();
+    await pageB.goto(`${server.baseUrl}/passwordReset`);
+    await expect(pageB.getByRole('heading', { level: 1, name: 'Password Reset' })).toBeVisible();
+    await pageB.getByLabel('Email').fill(email);
+    await pageB.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(pageB.getByRole('status')).toHaveText(RESET_REQUESTED);
 
-  const link = await waitForMailedLink({
-    dataDir: server.dataDir,
-    to: email,
-    path: '/setNewPassword',
-  });
-  await pageB.goto(`${server.baseUrl}${link}`);
-  await expect(pageB.getByRole('heading', { level: 1, name: 'Set a new password' })).toBeVisible();
-  await expect(pageB.getByLabel('New password', { exact: true })).toBeVisible();
-  expect(pageB.url()).toBe(`${server.baseUrl}/setNewPassword`);
-  await pageB.getByLabel('New password', { exact: true }).fill(newPassword);
-  await pageB.getByLabel('Confirm new password').fill(newPassword);
-  await pageB.getByRole('button', { name: 'Set new password' }).click();
-  await expect(pageB.getByText(PASSWORD_CHANGED)).toBeVisible();
-  await expectNoAxeViolations(pageB);
+    const link = await waitForMailedLink({
+      dataDir: server.dataDir,
+      to: email,
+      path: '/setNewPassword',
+    });
+    await pageB.goto(`${server.baseUrl}${link}`);
+    await expect(
+      pageB.getByRole('heading', { level: 1, name: 'Set a new password' }),
+    ).toBeVisible();
+    await expect(pageB.getByLabel('New password', { exact: true })).toBeVisible();
+    expect(pageB.url()).toBe(`${server.baseUrl}/setNewPassword`);
+    await pageB.getByLabel('New password', { exact: true }).fill(newPassword);
+    await pageB.getByLabel('Confirm new password').fill(newPassword);
+    await pageB.getByRole('button', { name: 'Set new password' }).click();
+    await expect(pageB.getByText(PASSWORD_CHANGED)).toBeVisible();
+    await expectNoAxeViolations(pageB);
 
-  // The old password fails; the new one works.
-  await pageB.getByRole('link', { name: 'Log in' }).click();
-  await expect(pageB).toHaveURL(/\/userLogin$/);
-  await logIn(pageB, email, oldPassword);
-  await expect(pageB.getByRole('alert')).not.toBeEmpty();
-  await expect(pageB).toHaveURL(/\/userLogin$/);
-  await logIn(pageB, email, newPassword);
-  await expect(pageB).toHaveURL(/\/userDashboard\/dashboard$/);
+    // The old password fails; the new one works.
+    await pageB.getByRole('link', { name: 'Log in' }).click();
+    await expect(pageB).toHaveURL(/\/userLogin$/);
+    await logIn(pageB, email, oldPassword);
+    await expect(pageB.getByRole('alert')).not.toBeEmpty();
+    await expect(pageB).toHaveURL(/\/userLogin$/);
+    await logIn(pageB, email, newPassword);
+    await expect(pageB).toHaveURL(/\/userDashboard\/dashboard$/);
 
-  // Device A's session was revoked: its next call ends on the login page.
-  await pageA.reload();
-  await expect(pageA).toHaveURL(/\/userLogin$/);
-  expect(await pageA.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
+    // Device A's session was revoked: its next call ends on the login page.
+    await pageA.reload();
+    await expect(pageA).toHaveURL(/\/userLogin$/);
+    expect(await pageA.evaluate(() => localStorage.getItem('user-token'))).toBeNull();
 
-  // The reset link works once.
-  await pageB.goto(`${server.baseUrl}${link}`);
-  await pageB.getByLabel('New password', { exact: true }).fill('reset-journey-new-3');
-  await pageB.getByLabel('Confirm new password').fill('reset-journey-new-3');
-  await pageB.getByRole('button', { name: 'Set new password' }).click();
-  await expect(pageB.getByText(LINK_USED)).toBeVisible();
-  await expect(pageB.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
-    'href',
-    '/passwordReset',
-  );
+    // The reset link works once.
+    await pageB.goto(`${server.baseUrl}${link}`);
+    await pageB.getByLabel('New password', { exact: true }).fill('reset-journey-new-3');
+    await pageB.getByLabel('Confirm new password').fill('reset-journey-new-3');
+    await pageB.getByRole('button', { name: 'Set new password' }).click();
+    await expect(pageB.getByText(LINK_USED)).toBeVisible();
+    await expect(pageB.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute(
+      'href',
+      '/passwordReset',
+    );
 
-  await contextA.close();
-  await contextB.close();
-});
+    await contextA.close();
+    await contextB.close();
+  },
+);
 
 test('the token pages have no accessibility violations and fit a phone', async ({ page }) => {
   const unknownToken = 'A'.repeat(43);

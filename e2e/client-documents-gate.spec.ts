@@ -1,11 +1,12 @@
-import type { APIRequestContext } from '@playwright/test';
 import {
   expect,
+  expectJson,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 16 item 4 (decision 104): "We verify every account before money moves", made true. A
@@ -15,28 +16,18 @@ import {
 // verification page. Once staff approve proof of ID and of residence, the notices go and the
 // withdrawal is held. The public /verification page states the same rule.
 const OWNER = 'gate-owner';
-const OWNER_PASSWORD = 'documents-gate-owner-password';
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
 const LINK = 'Upload your documents on the verification page';
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function json(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
-  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
-  return response.json() as Promise<Record<string, unknown>>;
-}
 
 test('withdrawals wait for approved documents; deposits before them stop at the limit', async ({
   page,
@@ -50,23 +41,18 @@ test('withdrawals wait for approved documents; deposits before them stop at the 
     to: client.email,
     path: '/verifyEmail',
   });
-  await json(
+  await expectJson(
     await api.post('/api/email/verify', {
       data: { token: link.slice(link.indexOf('#token=') + '#token='.length) },
     }),
   );
-  const login = await json(
+  const login = await expectJson(
     await api.post('/api/userLogin/send', {
       data: { email: client.email, password: client.password },
     }),
   );
   const clientHeaders = { 'user-token': login.token as string };
-  const staffLogin = await json(
-    await api.post('/api/adminLogin/adminLogin', {
-      data: { username: OWNER, password: OWNER_PASSWORD },
-    }),
-  );
-  const staff = { 'x-auth-token': staffLogin.token as string };
+  const staff = await signInOwner(api, server);
 
   // The public page says what the platform does.
   await page.goto(`${base}/verification`);
@@ -119,9 +105,11 @@ test('withdrawals wait for approved documents; deposits before them stop at the 
   await deposit.getByRole('button', { name: /Bitcoin/ }).click();
   await expect(deposit.getByText('Deposit request created')).toBeVisible();
   await expect(deposit.getByText(/you can request up to \$1,500\.00 more/)).toBeVisible();
-  const queue = await json(await api.get('/api/staff/money-requests', { headers: staff }));
+  const queue = await expectJson(await api.get('/api/staff/money-requests', { headers: staff }));
   for (const request of queue.items as { id: string }[]) {
-    await json(await api.post(`/api/staff/deposits/${request.id}/confirm`, { headers: staff }));
+    await expectJson(
+      await api.post(`/api/staff/deposits/${request.id}/confirm`, { headers: staff }),
+    );
   }
 
   // A withdrawal without documents: refused, nothing held.
@@ -138,7 +126,7 @@ test('withdrawals wait for approved documents; deposits before them stop at the 
 
   // The client sends both documents; staff approve them.
   for (const kind of ['id', 'residence']) {
-    await json(
+    await expectJson(
       await api.post(`/api/documents?kind=${kind}`, {
         headers: { ...clientHeaders, 'content-type': 'application/octet-stream' },
         data: PDF,
@@ -146,9 +134,11 @@ test('withdrawals wait for approved documents; deposits before them stop at the 
       201,
     );
   }
-  const pending = await json(await api.get('/api/staff/documents', { headers: staff }));
+  const pending = await expectJson(await api.get('/api/staff/documents', { headers: staff }));
   for (const document of pending.items as { id: string }[]) {
-    await json(await api.post(`/api/staff/documents/${document.id}/approve`, { headers: staff }));
+    await expectJson(
+      await api.post(`/api/staff/documents/${document.id}/approve`, { headers: staff }),
+    );
   }
 
   // Now money may leave, and the notices are gone.

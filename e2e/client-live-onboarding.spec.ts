@@ -5,19 +5,19 @@ import {
   expect,
   keepScreenshot,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
-// Issue 19's live onboarding (decision 132), at desktop and phone size: a verified client with
-// approved documents chooses Live in the terminal and is guided through the risk disclosure and
-// the appropriateness test. One who fails sees which answers were wrong and why, cannot open a
-// live account yet and still trades on Demo; one who passes opens the live account.
+// Issue 19's live onboarding (decision 132): a verified client with approved documents chooses
+// Live in the terminal and is guided through the risk disclosure and the appropriateness test.
+// One who fails sees which answers were wrong and why, cannot open a live account yet and still
+// trades on Demo (on a laptop and on a phone); one who passes opens the live account.
 
 const OWNER = 'onboarding-owner';
-const OWNER_PASSWORD = 'onboarding-journey-owner-password';
 
 /** The right option of each question, by its label (the server holds the key). */
 const RIGHT = [
@@ -29,16 +29,13 @@ const RIGHT = [
   'No: when the market gaps it closes at the next available price',
 ];
 
-test.describe.configure({ timeout: 120_000 });
+// One server for the file: its tests run in order on one worker.
+test.describe.configure({ mode: 'default', timeout: 120_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -60,10 +57,7 @@ async function verifiedClient(api: APIRequestContext, page: Page, firstName: str
     data: { email: client.email, password: client.password },
   });
   const { token } = (await login.json()) as { token: string };
-  const staffLogin = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: OWNER, password: OWNER_PASSWORD },
-  });
-  const staffHeaders = { 'x-auth-token': (await staffLogin.json()).token as string };
+  const staffHeaders = await signInOwner(api, server);
   await approveIdentityDocuments(api, { 'user-token': token }, staffHeaders);
   await page.addInitScript((value) => localStorage.setItem('user-token', value), token);
 }
@@ -99,35 +93,39 @@ async function startOnboarding(page: Page) {
   return groups;
 }
 
-test('a client who fails the appropriateness test sees why and still trades on Demo', async ({
-  page,
-  playwright,
-}, testInfo) => {
-  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  await verifiedClient(api, page, 'Fay');
-  await api.dispose();
-  const groups = await startOnboarding(page);
-  await expectPageFits(page, '/userDashboard/trade (onboarding)', testInfo);
-  await keepScreenshot(page, testInfo, 'live-onboarding-test');
+test(
+  'a client who fails the appropriateness test sees why and still trades on Demo',
+  { tag: '@phone' },
+  async ({ page, playwright }, testInfo) => {
+    const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+    await verifiedClient(api, page, 'Fay');
+    await api.dispose();
+    const groups = await startOnboarding(page);
+    await expectPageFits(page, '/userDashboard/trade (onboarding)', testInfo);
+    await keepScreenshot(page, testInfo, 'live-onboarding-test');
 
-  // Every first option: one of six right.
-  for (let i = 0; i < 6; i += 1) await groups.nth(i).getByRole('radio').first().check();
-  await page.getByRole('button', { name: 'Send my answers' }).click();
-  const result = page
-    .getByRole('region', { name: 'Open a live account' })
-    .getByRole('alert')
-    .filter({ hasText: 'Not passed.' });
-  await expect(result).toContainText('You answered 1 of 6 correctly; 5 are needed.');
-  await expect(result).toContainText('take the test again from');
-  await expect(result).toContainText('At 1:20 the margin is 1/20 of the position’s value');
-  await expect(page.getByRole('button', { name: 'Open a live account' })).toBeDisabled();
-  await expectPageFits(page, '/userDashboard/trade (test failed)', testInfo);
-  await keepScreenshot(page, testInfo, 'live-onboarding-failed');
+    // Every first option: one of six right.
+    for (let i = 0; i < 6; i += 1) await groups.nth(i).getByRole('radio').first().check();
+    await page.getByRole('button', { name: 'Send my answers' }).click();
+    const result = page
+      .getByRole('region', { name: 'Open a live account' })
+      .getByRole('alert')
+      .filter({ hasText: 'Not passed.' });
+    await expect(result).toContainText('You answered 1 of 6 correctly; 5 are needed.');
+    await expect(result).toContainText('take the test again from');
+    await expect(result).toContainText('At 1:20 the margin is 1/20 of the position’s value');
+    await expect(page.getByRole('button', { name: 'Open a live account' })).toBeDisabled();
+    await expectPageFits(page, '/userDashboard/trade (test failed)', testInfo);
+    await keepScreenshot(page, testInfo, 'live-onboarding-failed');
 
-  await page.getByRole('group', { name: 'Account' }).getByRole('button', { name: 'Demo' }).click();
-  await page.getByRole('button', { name: 'Open a demo account' }).click();
-  await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
-});
+    await page
+      .getByRole('group', { name: 'Account' })
+      .getByRole('button', { name: 'Demo' })
+      .click();
+    await page.getByRole('button', { name: 'Open a demo account' }).click();
+    await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
+  },
+);
 
 test('a client acknowledges the risk disclosure, passes the test and opens a live account', async ({
   page,

@@ -1,13 +1,14 @@
-import AxeBuilder from '@axe-core/playwright';
 import {
+  axeViolations,
   expect,
   onPhone,
   openMenu,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   uniqueEmail,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 17, finding 1 (decision 110): a referred client's deposit is confirmed by staff, and the
@@ -16,15 +17,13 @@ import {
 // by the API tests (referrals.commission.test.ts). On a server of its own with STAFF_2FA=optional,
 // so staff act through the API.
 const STAFF_USERNAME = 'referral-owner';
-const STAFF_PASSWORD = 'referral-journey-staff-password';
 
-let server: IsolatedServer;
+// One server for the file: its tests run in order on one worker.
+test.describe.configure({ mode: 'default' });
+
+let server: DeskServer;
 test.beforeAll(async () => {
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: STAFF_USERNAME,
-    ADMIN_PASSWORD: STAFF_PASSWORD,
-  });
+  server = await startDeskServer(STAFF_USERNAME);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -68,10 +67,7 @@ test('staff confirm a referred client’s deposit; the referrer sees it pending 
   expect(registered.status(), await registered.text()).toBe(201);
 
   // Staff record the referred client's $500 deposit as pending, then confirm it arrived.
-  const login = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: STAFF_USERNAME, password: STAFF_PASSWORD },
-  });
-  const headers = { 'x-auth-token': (await login.json()).token as string };
+  const headers = await signInOwner(api, server);
   const users = (await (await api.get('/api/allUsers/users', { headers })).json()) as {
     _id: string;
     email: string;
@@ -125,8 +121,7 @@ test('staff confirm a referred client’s deposit; the referrer sees it pending 
 
   // The page with its commission table passes axe (WCAG 2 A/AA), as every portal page must.
   if (!onPhone()) {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 });
 
@@ -164,10 +159,7 @@ test('staff see a commission held for a self-referral, with why, and release it 
       })
     ).status(),
   ).toBe(201);
-  const login = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: STAFF_USERNAME, password: STAFF_PASSWORD },
-  });
-  const headers = { 'x-auth-token': (await login.json()).token as string };
+  const headers = await signInOwner(api, server);
   const users = (await (await api.get('/api/allUsers/users', { headers })).json()) as {
     _id: string;
     email: string;
@@ -182,7 +174,7 @@ test('staff see a commission held for a self-referral, with why, and release it 
 
   await page.goto(`${base}/adminLogin`);
   await page.getByLabel('Username').fill(STAFF_USERNAME);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(server.owner.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/adminDashboard$/);
   await page.goto(`${base}/adminDashboard/requests`);
@@ -193,8 +185,7 @@ test('staff see a commission held for a self-referral, with why, and release it 
     'Same e-mail domain and the same registration IP address as the referrer',
   );
   if (!onPhone()) {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   }
 
   await row

@@ -8,11 +8,12 @@ import {
   expect,
   onPhone,
   registerClient,
+  signInOwner,
   showTerminalSection,
-  startIsolatedServer,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
   type TestClient,
 } from './fixtures';
 
@@ -26,21 +27,17 @@ import {
 // points), ask = bid + 30 points. It rises ~4 points a second, so a buy turns a profit within
 // seconds and stops set 0.00500 away are not reached while the journey runs.
 const OWNER = 'trading-owner';
-const OWNER_PASSWORD = 'trading-journey-owner-password';
 const REPLAY_FILE = join(import.meta.dirname, 'fixtures', 'trading-eurusd-rising.jsonl');
 
 // Both journeys share one server (and its replay clock), one after the other.
 // A production server takes a while to start on a busy machine, and the journeys wait for prices.
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   // A production server can take a minute to start on a busy machine.
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
+  server = await startDeskServer(OWNER, {
     MARKET_DATA_PROVIDER: 'replay',
     REPLAY_FILE,
     REPLAY_SPEED: '1',
@@ -105,84 +102,85 @@ async function closePosition(page: Page, volume?: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-test('client trades EUR/USD on a demo account: buy with SL and TP, modify, close half, close the rest', async ({
-  page,
-  playwright,
-}) => {
-  const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const client = await registerClient(api, { firstName: 'Ada', lastName: 'Trader' });
-  await signIn(api, page, client);
-  await api.dispose();
+test(
+  'client trades EUR/USD on a demo account: buy with SL and TP, modify, close half, close the rest',
+  { tag: '@phone' },
+  async ({ page, playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: server.baseUrl });
+    const client = await registerClient(api, { firstName: 'Ada', lastName: 'Trader' });
+    await signIn(api, page, client);
+    await api.dispose();
 
-  // From the navigation, as a client finds it.
-  await page.goto(`${server.baseUrl}/userDashboard/dashboard`);
-  if (onPhone()) await page.getByRole('button', { name: 'Menu' }).click();
-  await page
-    .getByRole('navigation', { name: 'Client portal' })
-    .getByRole('link', { name: 'Trade' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Trade' })).toBeVisible();
-  await expect(page.getByText(/counterparty of every trade/)).toBeVisible();
+    // From the navigation, as a client finds it.
+    await page.goto(`${server.baseUrl}/userDashboard/dashboard`);
+    if (onPhone()) await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Client portal' })
+      .getByRole('link', { name: 'Trade' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trade' })).toBeVisible();
+    await expect(page.getByText(/counterparty of every trade/)).toBeVisible();
 
-  await page.getByRole('button', { name: 'Open a demo account' }).click();
-  await expect(
-    page.getByRole('status').filter({ hasText: 'Your demo account is open.' }),
-  ).toBeVisible();
-  await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
+    await page.getByRole('button', { name: 'Open a demo account' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Your demo account is open.' }),
+    ).toBeVisible();
+    await expect(page.getByText('Balance').locator('..')).toContainText('$10,000.00');
 
-  // Live prices in the list.
-  await showTerminalSection(page, 'Prices');
-  const row = page.getByRole('row').filter({ hasText: 'EUR/USD' });
-  await expect(row.getByRole('cell').first()).toHaveText(/^1\.1\d{4}$/);
+    // Live prices in the list.
+    await showTerminalSection(page, 'Prices');
+    const row = page.getByRole('row').filter({ hasText: 'EUR/USD' });
+    await expect(row.getByRole('cell').first()).toHaveText(/^1\.1\d{4}$/);
 
-  const ask = await askPoints(page);
-  await buyEurUsd(page, ask - 500, ask + 5_000);
+    const ask = await askPoints(page);
+    await buyEurUsd(page, ask - 500, ask + 5_000);
 
-  // The P/L moves with the stream (the replay rises about 4 points a second).
-  await showTerminalSection(page, 'Positions');
-  const first = await pnlOf(page).textContent();
-  await expect(pnlOf(page)).not.toHaveText(first ?? '', { timeout: 10_000 });
+    // The P/L moves with the stream (the replay rises about 4 points a second).
+    await showTerminalSection(page, 'Positions');
+    const first = await pnlOf(page).textContent();
+    await expect(pnlOf(page)).not.toHaveText(first ?? '', { timeout: 10_000 });
 
-  // Modify the stop loss.
-  const position = page.getByRole('listitem').filter({ hasText: 'Buy 0.10 EUR/USD' });
-  await position.getByRole('button', { name: 'Modify Buy 0.10 EUR/USD' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Stop loss').fill(price(ask - 300));
-  await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(position.getByText('Stop loss').locator('..')).toContainText(price(ask - 300));
+    // Modify the stop loss.
+    const position = page.getByRole('listitem').filter({ hasText: 'Buy 0.10 EUR/USD' });
+    await position.getByRole('button', { name: 'Modify Buy 0.10 EUR/USD' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Stop loss').fill(price(ask - 300));
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(position.getByText('Stop loss').locator('..')).toContainText(price(ask - 300));
 
-  // Close half, then the rest.
-  await closePosition(page, '0.05');
-  await expect(
-    page.getByRole('status').filter({ hasText: /^Closed 0\.05 EUR\/USD at/ }),
-  ).toBeVisible();
-  await expect(
-    page.getByRole('listitem').filter({ hasText: 'Buy 0.05 EUR/USD' }).first(),
-  ).toBeVisible();
-  await closePosition(page);
-  await expect(page.getByText('No open positions.')).toBeVisible();
+    // Close half, then the rest.
+    await closePosition(page, '0.05');
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Closed 0\.05 EUR\/USD at/ }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Buy 0.05 EUR/USD' }).first(),
+    ).toBeVisible();
+    await closePosition(page);
+    await expect(page.getByText('No open positions.')).toBeVisible();
 
-  // The history lists both closes with their P/L and "Closed by you".
-  const history = page.getByRole('region', { name: 'History' });
-  const closes = history.getByRole('listitem').filter({ hasText: 'Closed by you' });
-  await expect(closes).toHaveCount(2);
-  for (const close of await closes.all()) {
-    await expect(close.getByText('Profit/loss').locator('..')).toContainText(/-?\$\d+\.\d{2}/);
-  }
-  // WCAG 2 A/AA on a desktop (the phone skips the page-by-page sweeps, as elsewhere).
-  if (!onPhone()) {
-    const violations = await axeViolations(page);
-    expect(violations).toEqual([]);
-  }
-  // No sideways scrolling on either screen.
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
+    // The history lists both closes with their P/L and "Closed by you".
+    const history = page.getByRole('region', { name: 'History' });
+    const closes = history.getByRole('listitem').filter({ hasText: 'Closed by you' });
+    await expect(closes).toHaveCount(2);
+    for (const close of await closes.all()) {
+      await expect(close.getByText('Profit/loss').locator('..')).toContainText(/-?\$\d+\.\d{2}/);
+    }
+    // WCAG 2 A/AA on a desktop (the phone skips the page-by-page sweeps, as elsewhere).
+    if (!onPhone()) {
+      const violations = await axeViolations(page);
+      expect(violations).toEqual([]);
+    }
+    // No sideways scrolling on either screen.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
 
-  await checkStatement(page, history);
-});
+    await checkStatement(page, history);
+  },
+);
 
 /**
  * From the history to the statement of the replay's day (Tuesday 2026-03-03, UTC): the money
@@ -250,10 +248,7 @@ test('a live account’s realised profit shows on the dashboard’s Profit card'
   const token = link.split('#token=')[1];
   expect((await api.post('/api/email/verify', { data: { token } })).ok()).toBe(true);
   const userToken = await signIn(api, page, client);
-  const staffLogin = await api.post('/api/adminLogin/adminLogin', {
-    data: { username: OWNER, password: OWNER_PASSWORD },
-  });
-  const staffHeaders = { 'x-auth-token': (await staffLogin.json()).token as string };
+  const staffHeaders = await signInOwner(api, server);
   await approveIdentityDocuments(api, { 'user-token': userToken }, staffHeaders);
   await completeLiveOnboarding(api, { 'user-token': userToken });
   const users = (await (

@@ -3,6 +3,7 @@ import {
   test as base,
   expect,
   type APIRequestContext,
+  type APIResponse,
   type Page,
   type TestInfo,
 } from '@playwright/test';
@@ -54,15 +55,21 @@ export async function openMenu(page: Page): Promise<void> {
 /**
  * What axe (WCAG 2 A/AA) finds on the page as it is now, one line per rule with its elements;
  * an empty list when there is nothing.
+ *
+ * In axe's legacy mode: `axe.run` in the page itself. The default runs each frame's part and
+ * then opens a blank page to merge them, which cost 0.7–1.9 s a scan (a third of it) for the
+ * same findings; it is needed only for frames from another origin, which no page here has.
  */
 export async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .setLegacyMode()
+    .analyze();
   return results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
 
-/** Registers a client through the public API, as the registration screen would. */
 /** The smallest file the upload check takes for a PDF. */
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -126,6 +133,7 @@ export async function completeLiveOnboarding(
   expect(tested.status(), await tested.text()).toBe(201);
 }
 
+/** Registers a client through the public API, as the registration screen would. */
 export async function registerClient(
   request: APIRequestContext,
   overrides: Partial<TestClient> = {},
@@ -180,13 +188,16 @@ export type { IsolatedServer };
  * A second production server on its own empty database, for journeys that need to know every
  * row there is (e.g. "no activity yet"), which the shared server cannot promise. A busy machine
  * can take most of a minute to start one, so the hook or test that does gets at least 90 s.
+ * A file whose tests share one such server runs them in one worker (`mode: 'default'`): in
+ * parallel each worker would start a server of its own.
  */
 const QUIET_MARKET = join(import.meta.dirname, 'fixtures', 'quiet-market.jsonl');
 
 export function startIsolatedServer(env?: Record<string, string>): Promise<IsolatedServer> {
   const info = base.info();
   info.setTimeout(Math.max(info.timeout, 90_000));
-  // global-setup.ts made an empty database once: a copy spares each server PGlite's initdb.
+  // global-setup.ts made and migrated an empty database once: a copy spares each server
+  // PGlite's initdb and the migrations.
   // Prices: a quiet replay (one quote per major, then the replay clock stops and they stay
   // fresh), so these servers spend no CPU on a feed and show the same market on any day; a
   // journey about prices passes its own replay.
@@ -194,6 +205,51 @@ export function startIsolatedServer(env?: Record<string, string>): Promise<Isola
     { MARKET_DATA_PROVIDER: 'replay', REPLAY_FILE: QUIET_MARKET, ...env },
     { template: process.env.E2E_DATABASE_TEMPLATE },
   );
+}
+
+/** An isolated server and the owner it created, who signs in with a password alone. */
+export interface DeskServer extends IsolatedServer {
+  owner: { username: string; password: string };
+}
+
+/**
+ * An isolated server with STAFF_2FA=optional, so its owner (`username`) acts through the API or
+ * signs in to the back office without enrolling TOTP (staff-back-office.spec.ts has the TOTP
+ * journey). `env` adds to or overrides the server's environment (a replay of prices, limits).
+ */
+export async function startDeskServer(
+  username: string,
+  env: Record<string, string> = {},
+): Promise<DeskServer> {
+  const owner = { username, password: `${username}-journey-password` };
+  const server = await startIsolatedServer({
+    STAFF_2FA: 'optional',
+    ADMIN_USERNAME: owner.username,
+    ADMIN_PASSWORD: owner.password,
+    ...env,
+  });
+  return { ...server, owner };
+}
+
+/** The desk server's owner signs in through the API: the headers of their staff requests. */
+export async function signInOwner(
+  api: APIRequestContext,
+  server: DeskServer,
+): Promise<{ 'x-auth-token': string }> {
+  const login = await expectJson(
+    await api.post(`${server.baseUrl}/api/adminLogin/adminLogin`, { data: server.owner }),
+    200,
+  );
+  return { 'x-auth-token': String(login.token) };
+}
+
+/** The response has `status` (its body in the message when not); returns its JSON body. */
+export async function expectJson(
+  response: APIResponse,
+  status = 200,
+): Promise<Record<string, unknown>> {
+  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
+  return (await response.json()) as Record<string, unknown>;
 }
 
 import { mailText, mailsTo } from '../scripts/dev-outbox.mjs';

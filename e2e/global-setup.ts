@@ -3,8 +3,9 @@ import { makeEmptyDatabaseTemplate } from '../scripts/production-server.mjs';
 
 /**
  * Journeys that need a database of their own start about 25 servers in a run; creating each one's
- * empty database (PGlite's initdb) took about 5 s of CPU. One is made here and each server starts on
- * a copy (fixtures.ts `startIsolatedServer`); workers inherit the variable.
+ * empty database took about 5 s of CPU (PGlite's initdb) and migrating it 2–3 s more. One is made
+ * and migrated here, and each server starts on a copy (fixtures.ts `startIsolatedServer`); workers
+ * inherit the variable.
  */
 export default async function globalSetup(): Promise<() => void> {
   const template = await makeEmptyDatabaseTemplate();

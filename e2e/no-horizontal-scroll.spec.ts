@@ -1,18 +1,23 @@
 import type { APIRequestContext } from '@playwright/test';
 import {
+  axeViolations,
   expect,
+  expectJson,
+  onPhone,
   registerClient,
-  startIsolatedServer,
+  signInOwner,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
   type TestClient,
 } from './fixtures';
 import { expectNoSidewaysScroll } from './page-fit';
 
 // Issue 16: no portal or back-office page scrolls sideways, at phone and desktop sizes (page-fit.ts
-// says how a failure reads). Public pages are checked in visitor-public-pages.spec.ts, on the same
-// load as their other checks.
+// says how a failure reads). On a desktop the same load of each portal page also checks its
+// heading, passes axe (WCAG 2 A/AA) and fits a 375 px phone, as one load of each public page does
+// in visitor-public-pages.spec.ts.
 
 // ---------------------------------------------------------------------------------------------
 // Portal and back office: a server of its own (STAFF_2FA=optional, so the owner signs in without
@@ -21,7 +26,6 @@ import { expectNoSidewaysScroll } from './page-fit';
 // second client with a document and a deposit waiting in the back office's queues.
 
 const OWNER = 'layout-owner';
-const OWNER_PASSWORD = 'layout-journey-owner-password';
 
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n' +
@@ -49,6 +53,18 @@ const PORTAL_PATHS = [
   '/userDashboard/support',
 ];
 
+/** The portal pages axe scans on a desktop, with the heading each shows. */
+const PORTAL_HEADINGS: Record<string, string | RegExp> = {
+  '/userDashboard/dashboard': /^Welcome/,
+  '/userDashboard/account': 'Account',
+  '/userDashboard/depositWithdrawal': 'Deposit and withdrawal',
+  '/userDashboard/packages': 'Packages',
+  '/userDashboard/subscriptionTrade': 'Subscriptions',
+  '/userDashboard/transactionHistory': 'Transaction history',
+  '/userDashboard/referral': 'Refer Users',
+  '/userDashboard/support': 'Support',
+};
+
 const BACK_OFFICE_PATHS = [
   '/adminDashboard',
   '/adminDashboard/registration',
@@ -65,15 +81,10 @@ const BACK_OFFICE_PATHS = [
   '/adminDashboard/security',
 ];
 
-async function ok(response: Awaited<ReturnType<APIRequestContext['get']>>, status = 200) {
-  expect(response.status(), `${response.url()}: ${await response.text()}`).toBe(status);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
 /** A client with a verified e-mail address, signed in; returns their token. */
 async function verifiedClient(
   api: APIRequestContext,
-  server: IsolatedServer,
+  server: DeskServer,
   names: Partial<TestClient>,
 ): Promise<{ client: TestClient; headers: Record<string, string> }> {
   const client = await registerClient(api, names);
@@ -82,12 +93,12 @@ async function verifiedClient(
     to: client.email,
     path: '/verifyEmail',
   });
-  await ok(
+  await expectJson(
     await api.post('/api/email/verify', {
       data: { token: link.slice(link.indexOf('#token=') + '#token='.length) },
     }),
   );
-  const login = await ok(
+  const login = await expectJson(
     await api.post('/api/userLogin/send', {
       data: { email: client.email, password: client.password },
     }),
@@ -102,7 +113,7 @@ async function upload(
   name: string,
   file: Buffer,
 ) {
-  return ok(
+  return expectJson(
     await api.post(`/api/documents?kind=${kind}`, {
       headers: { ...headers, 'content-type': 'application/octet-stream', 'x-file-name': name },
       data: file,
@@ -111,32 +122,23 @@ async function upload(
   );
 }
 
-test.describe('portal and back office', () => {
+test.describe('portal and back office', { tag: '@phone' }, () => {
   // One worker takes the pages in turn, so one server is started and filled per screen size
   // (in parallel each worker started its own). A failing page does not stop the rest: the next
   // worker starts the server again and goes on.
   test.describe.configure({ mode: 'default' });
 
-  let server: IsolatedServer;
+  let server: DeskServer;
   let clientToken = '';
   let staffToken = '';
   let clientId = '';
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     testInfo.setTimeout(90_000);
-    server = await startIsolatedServer({
-      STAFF_2FA: 'optional',
-      ADMIN_USERNAME: OWNER,
-      ADMIN_PASSWORD: OWNER_PASSWORD,
-    });
+    server = await startDeskServer(OWNER);
     const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-    const staffLogin = await ok(
-      await api.post('/api/adminLogin/adminLogin', {
-        data: { username: OWNER, password: OWNER_PASSWORD },
-      }),
-    );
-    staffToken = staffLogin.token as string;
-    const staff = { 'x-auth-token': staffToken };
+    const staff = await signInOwner(api, server);
+    staffToken = staff['x-auth-token'];
 
     // The first client: documents approved, $1,500 deposited, Basic bought, $200 on its way out.
     const first = await verifiedClient(api, server, {
@@ -146,26 +148,30 @@ test.describe('portal and back office', () => {
     clientToken = first.headers['user-token'] ?? '';
     await upload(api, first.headers, 'id', 'passport-scan.pdf', PDF);
     await upload(api, first.headers, 'residence', 'electricity-bill.png', PNG);
-    const pending = await ok(await api.get('/api/staff/documents', { headers: staff }));
+    const pending = await expectJson(await api.get('/api/staff/documents', { headers: staff }));
     for (const document of pending.items as { id: string }[]) {
-      await ok(await api.post(`/api/staff/documents/${document.id}/approve`, { headers: staff }));
+      await expectJson(
+        await api.post(`/api/staff/documents/${document.id}/approve`, { headers: staff }),
+      );
     }
-    await ok(
+    await expectJson(
       await api.post('/api/deposits', {
         headers: first.headers,
         data: { amountMinor: 150_000, method: 'bitcoin' },
       }),
       201,
     );
-    const queue = await ok(await api.get('/api/staff/money-requests', { headers: staff }));
+    const queue = await expectJson(await api.get('/api/staff/money-requests', { headers: staff }));
     for (const request of queue.items as { id: string }[]) {
-      await ok(await api.post(`/api/staff/deposits/${request.id}/confirm`, { headers: staff }));
+      await expectJson(
+        await api.post(`/api/staff/deposits/${request.id}/confirm`, { headers: staff }),
+      );
     }
-    await ok(
+    await expectJson(
       await api.post('/api/subscriptions', { headers: first.headers, data: { planId: 'basic' } }),
       201,
     );
-    await ok(
+    await expectJson(
       await api.post('/api/withdrawals', {
         headers: first.headers,
         data: {
@@ -176,7 +182,7 @@ test.describe('portal and back office', () => {
       }),
       201,
     );
-    await ok(
+    await expectJson(
       await api.post('/api/support/send', {
         headers: first.headers,
         data: {
@@ -186,16 +192,16 @@ test.describe('portal and back office', () => {
       }),
       201,
     );
-    const tickets = await ok(await api.get('/api/staff/tickets', { headers: staff }));
+    const tickets = await expectJson(await api.get('/api/staff/tickets', { headers: staff }));
     for (const ticket of tickets.items as { id: string }[]) {
-      await ok(
+      await expectJson(
         await api.post(`/api/staff/tickets/${ticket.id}/reply`, {
           headers: staff,
           data: { message: 'Bitcoin withdrawals are sent within one business day.' },
         }),
       );
     }
-    const clients = await ok(
+    const clients = await expectJson(
       await api.get(`/api/staff/clients?q=${encodeURIComponent(first.client.email)}`, {
         headers: staff,
       }),
@@ -209,7 +215,7 @@ test.describe('portal and back office', () => {
       lastName: 'Easley',
     });
     await upload(api, second.headers, 'id', 'identity-card.png', PNG);
-    await ok(
+    await expectJson(
       await api.post('/api/deposits', {
         headers: second.headers,
         data: { amountMinor: 30_000, method: 'bitcoin' },
@@ -224,10 +230,23 @@ test.describe('portal and back office', () => {
   });
 
   for (const path of PORTAL_PATHS) {
-    test(`${path} does not scroll sideways`, async ({ page }, testInfo) => {
+    const heading = PORTAL_HEADINGS[path];
+    const title = heading
+      ? `${path} does not scroll sideways (on a desktop: axe, and a 375 px phone)`
+      : `${path} does not scroll sideways`;
+    test(title, async ({ page }, testInfo) => {
       await page.addInitScript((token) => localStorage.setItem('user-token', token), clientToken);
       await page.goto(`${server.baseUrl}${path}`);
       await expectNoSidewaysScroll(page, path, testInfo);
+      if (!heading || onPhone()) return;
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect.soft(await axeViolations(page), 'accessibility violations').toEqual([]);
+      // Wide tables scroll inside their own frame; the page itself fits a small phone too.
+      await page.setViewportSize({ width: 375, height: 800 });
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'page wider than a 375 px phone').toBeLessThanOrEqual(0);
     });
   }
 

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import {
   axeViolations,
   expect,
+  expectJson,
   keepScreenshot,
+  signInOwner,
   registerClient,
   showTerminalSection,
-  startIsolatedServer,
+  startDeskServer,
   test,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 19's instrument settings (decision 130): the owner suspends new orders on EUR/USD and
@@ -17,28 +18,18 @@ import {
 // close what they hold; /swaps shows the desk's rate; switched back on, the client buys again.
 // Prices: the isolated server's quiet replay (one fresh quote per major).
 const OWNER = 'settings-owner';
-const OWNER_PASSWORD = 'instrument-settings-owner-password';
 const REASON = 'Liquidity provider outage on EUR/USD';
 
 test.describe.configure({ timeout: 150_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number) {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('the desk suspends an instrument and sets its swap; the client sees both and can still close', async ({
   page,
@@ -46,24 +37,18 @@ test('the desk suspends an instrument and sets its swap; the client sees both an
   playwright,
 }, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const owner = await json(
-    await api.post('/api/adminLogin/adminLogin', {
-      data: { username: OWNER, password: OWNER_PASSWORD },
-    }),
-    200,
-  );
-  const ownerHeaders = { 'x-auth-token': String(owner.token) };
+  const ownerHeaders = await signInOwner(api, server);
 
   // A client with a demo position on EUR/USD, opened before the suspension.
   const client = await registerClient(api, { firstName: 'Chien-Shiung', lastName: 'Wu' });
-  const login = await json(
+  const login = await expectJson(
     await api.post('/api/userLogin/send', {
       data: { email: client.email, password: client.password },
     }),
     200,
   );
   const headers = { 'user-token': String(login.token) };
-  const account = await json(
+  const account = await expectJson(
     await api.post('/api/trading/accounts', { headers, data: { kind: 'demo' } }),
     201,
   );
@@ -73,7 +58,7 @@ test('the desk suspends an instrument and sets its swap; the client sees both an
       headers: { ...headers, 'idempotency-key': randomUUID() },
       data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
     });
-  await json(await buy(), 201);
+  await expectJson(await buy(), 201);
 
   // The owner suspends EUR/USD and sets its long swap, from the desk.
   await page.addInitScript(
@@ -106,7 +91,7 @@ test('the desk suspends an instrument and sets its swap; the client sees both an
   await keepScreenshot(page, testInfo, 'desk-instrument-settings');
 
   // The API refuses a new order; the client's terminal says why and does not send one.
-  const refused = await json(await buy(), 403);
+  const refused = await expectJson(await buy(), 403);
   expect(refused.code).toBe('TRADING_DISABLED');
   const clientContext = await browser.newContext({ viewport: page.viewportSize() });
   const clientPage = await clientContext.newPage();
@@ -156,7 +141,7 @@ test('the desk suspends an instrument and sets its swap; the client sees both an
   await dialog.getByLabel('Reason').fill('Provider back');
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(row).toContainText('On');
-  await json(await buy(), 201);
+  await expectJson(await buy(), 201);
   await clientContext.close();
   await api.dispose();
 });

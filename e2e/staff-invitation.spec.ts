@@ -2,10 +2,10 @@ import { TOTP } from 'otpauth';
 import {
   expect,
   openMenu,
-  startIsolatedServer,
+  startDeskServer,
   test,
   waitForMailedLink,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 17 (decision 111): staff are invited. The owner invites a member; the member opens the
@@ -14,16 +14,11 @@ import {
 // the member's session and mails a new invitation. On a server of its own, so its outbox and
 // staff list hold only what this journey made.
 const OWNER = 'inv-owner';
-const OWNER_PASSWORD = 'invitation-owner-password';
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async () => {
   // The owner's own 2FA is not what this journey is about: optional keeps it to a password.
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
@@ -47,7 +42,7 @@ test('owner invites a member, who sets up their own sign-in; a 2FA reset ends th
   // The owner signs in (no 2FA here, so the code field stays empty) and invites Kate.
   await page.goto(`${base}/adminLogin`);
   await page.getByLabel('Username').fill(OWNER);
-  await page.getByLabel('Password', { exact: true }).fill(OWNER_PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(server.owner.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/adminDashboard$/);
   await openMenu(page);

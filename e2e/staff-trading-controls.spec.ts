@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { APIRequestContext } from '@playwright/test';
 import {
   axeViolations,
   expect,
+  expectJson,
   keepScreenshot,
+  signInOwner,
   registerClient,
   showTerminalSection,
-  startIsolatedServer,
+  startDeskServer,
   test,
-  type IsolatedServer,
+  type DeskServer,
 } from './fixtures';
 
 // Issue 19's incident controls (decision 133): the owner puts the whole platform in close only
@@ -17,7 +18,6 @@ import {
 // back-office page: the client's own close is refused with the words that say why, and the desk
 // lists the client; normal again, the client trades.
 const OWNER = 'controls-owner';
-const OWNER_PASSWORD = 'trading-controls-owner-password';
 const CLOSE_ONLY =
   'The dealing desk has limited trading to closing positions and cancelling orders. New orders and changes are refused for now.';
 const HALTED =
@@ -25,23 +25,14 @@ const HALTED =
 
 test.describe.configure({ timeout: 150_000 });
 
-let server: IsolatedServer;
+let server: DeskServer;
 test.beforeAll(async ({ playwright: _playwright }, testInfo) => {
   testInfo.setTimeout(150_000);
-  server = await startIsolatedServer({
-    STAFF_2FA: 'optional',
-    ADMIN_USERNAME: OWNER,
-    ADMIN_PASSWORD: OWNER_PASSWORD,
-  });
+  server = await startDeskServer(OWNER);
 });
 test.afterAll(async () => {
   await server?.stop();
 });
-
-async function json(response: Awaited<ReturnType<APIRequestContext['post']>>, status: number) {
-  expect(response.status(), await response.text()).toBe(status);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('the desk limits the platform to closing, then halts one client; the client is told why', async ({
   page,
@@ -49,21 +40,16 @@ test('the desk limits the platform to closing, then halts one client; the client
   playwright,
 }, testInfo) => {
   const api = await playwright.request.newContext({ baseURL: server.baseUrl });
-  const owner = await json(
-    await api.post('/api/adminLogin/adminLogin', {
-      data: { username: OWNER, password: OWNER_PASSWORD },
-    }),
-    200,
-  );
+  const owner = await signInOwner(api, server);
   const client = await registerClient(api, { firstName: 'Lise', lastName: 'Meitner' });
-  const login = await json(
+  const login = await expectJson(
     await api.post('/api/userLogin/send', {
       data: { email: client.email, password: client.password },
     }),
     200,
   );
   const headers = { 'user-token': String(login.token) };
-  const account = await json(
+  const account = await expectJson(
     await api.post('/api/trading/accounts', { headers, data: { kind: 'demo' } }),
     201,
   );
@@ -73,13 +59,13 @@ test('the desk limits the platform to closing, then halts one client; the client
       headers: { ...headers, 'idempotency-key': randomUUID() },
       data: { symbol: 'EURUSD', side: 'buy', type: 'market', volume: '0.10' },
     });
-  await json(await buy(), 201);
-  await json(await buy(), 201);
+  await expectJson(await buy(), 201);
+  await expectJson(await buy(), 201);
 
   // The owner limits the whole platform to closing, from the desk.
   await page.addInitScript(
     (token) => localStorage.setItem('admin-token', token),
-    String(owner.token),
+    owner['x-auth-token'],
   );
   await page.goto(`${server.baseUrl}/adminDashboard/trading`);
   const controls = page.getByRole('region', { name: 'Trading controls' });
@@ -100,7 +86,7 @@ test('the desk limits the platform to closing, then halts one client; the client
   await keepScreenshot(page, testInfo, 'desk-trading-controls');
 
   // The client is told, the API refuses a new order, and closing still works.
-  const refused = await json(await buy(), 403);
+  const refused = await expectJson(await buy(), 403);
   expect(refused).toMatchObject({ code: 'TRADING_DISABLED', message: CLOSE_ONLY });
   const clientContext = await browser.newContext({ viewport: page.viewportSize() });
   const clientPage = await clientContext.newPage();
@@ -179,7 +165,7 @@ test('the desk limits the platform to closing, then halts one client; the client
   await trading.getByLabel('Reason (the audit log keeps it)').fill('Review done');
   await trading.getByRole('button', { name: 'Apply mode' }).click();
   await expect(trading.getByText(/^This client:/)).toContainText('Normal since');
-  await json(await buy(), 201);
+  await expectJson(await buy(), 201);
   await clientContext.close();
   await api.dispose();
 });

@@ -34,36 +34,39 @@ test('/withdrawal states one processing time and no method contradicts it', asyn
   await expect(withdrawals).not.toContainText('Instant');
 });
 
-test('a signed-in client is shown the way to the dashboard, not LOGIN', async ({
-  page,
-  request,
-}) => {
-  const client = await registerClient(request);
-  const login = await request.post('/api/userLogin/send', {
-    data: { email: client.email, password: client.password },
-  });
-  const { token } = (await login.json()) as { token: string };
-  await page.addInitScript((value) => localStorage.setItem('user-token', value), token);
-  await page.goto('/forex');
-  await openMenu(page);
-  const dashboard = page.getByRole('link', { name: 'MY DASHBOARD' });
-  await expect(dashboard).toBeVisible();
-  await expect(page.getByRole('link', { name: 'LOGIN', exact: true })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'OPEN AN ACCOUNT' })).toHaveCount(0);
-  await dashboard.click();
-  await expect(page).toHaveURL(/\/userDashboard\/dashboard$/);
-});
+test(
+  'a signed-in client is shown the way to the dashboard, not LOGIN',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const client = await registerClient(request);
+    const login = await request.post('/api/userLogin/send', {
+      data: { email: client.email, password: client.password },
+    });
+    const { token } = (await login.json()) as { token: string };
+    await page.addInitScript((value) => localStorage.setItem('user-token', value), token);
+    await page.goto('/forex');
+    await openMenu(page);
+    const dashboard = page.getByRole('link', { name: 'MY DASHBOARD' });
+    await expect(dashboard).toBeVisible();
+    await expect(page.getByRole('link', { name: 'LOGIN', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'OPEN AN ACCOUNT' })).toHaveCount(0);
+    await dashboard.click();
+    await expect(page).toHaveURL(/\/userDashboard\/dashboard$/);
+  },
+);
 
-test('on a phone the forex table says it scrolls sideways and scrolls from the keyboard', async ({
-  page,
-}) => {
-  test.skip(!onPhone(), 'the table fits a laptop screen');
-  await page.goto('/forex');
-  const region = page.getByRole('region', { name: /forex instruments/i });
-  await expect(page.getByText('Scroll sideways to see every column')).toBeVisible();
-  await region.focus();
-  await expect(region).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
-});
+test(
+  'on a phone the forex table says it scrolls sideways and scrolls from the keyboard',
+  { tag: '@phone' },
+  async ({ page }) => {
+    test.skip(!onPhone(), 'the table fits a laptop screen');
+    await page.goto('/forex');
+    const region = page.getByRole('region', { name: /forex instruments/i });
+    await expect(page.getByText('Scroll sideways to see every column')).toBeVisible();
+    await region.focus();
+    await expect(region).toBeFocused();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  },
+);

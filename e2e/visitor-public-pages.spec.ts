@@ -62,44 +62,48 @@ async function expectNoAxeViolations(page: Page) {
 
 for (const path of PATHS) {
   const seedPage = PUBLIC_PAGES.find((p) => p.path === path);
-  test(`${path}: structure, honest wording, accessibility and fit`, async ({ page }, testInfo) => {
-    const consoleErrors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(message.text());
-    });
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
-    if (path === '/') {
-      // The markets widget fills in after load.
-      await expect(page.getByRole('tabpanel')).toContainText('BTC/USD');
-    }
-    if (seedPage && !onPhone()) {
-      expect(await response?.text()).toContain(seedPage.title);
-      await expect(page.getByRole('heading', { level: 1, name: seedPage.title })).toBeVisible();
-      const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
-      await expect(breadcrumb.getByRole('link', { name: 'Main' })).toHaveAttribute('href', '/');
-      await expect(page.locator('aside nav')).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(seedPage.title));
-    }
+  test(
+    `${path}: structure, honest wording, accessibility and fit`,
+    { tag: '@phone' },
+    async ({ page }, testInfo) => {
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(path === '/no-such-page' ? 404 : 200);
+      if (path === '/') {
+        // The markets widget fills in after load.
+        await expect(page.getByRole('tabpanel')).toContainText('BTC/USD');
+      }
+      if (seedPage && !onPhone()) {
+        expect(await response?.text()).toContain(seedPage.title);
+        await expect(page.getByRole('heading', { level: 1, name: seedPage.title })).toBeVisible();
+        const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+        await expect(breadcrumb.getByRole('link', { name: 'Main' })).toHaveAttribute('href', '/');
+        await expect(page.locator('aside nav')).toBeVisible();
+        await expect(page).toHaveTitle(new RegExp(seedPage.title));
+      }
 
-    // Waits for the page's data and lazy parts, then measures it as loaded.
-    await expectPageFits(page, path, testInfo);
+      // Waits for the page's data and lazy parts, then measures it as loaded.
+      await expectPageFits(page, path, testInfo);
 
-    if (PUBLIC_LAYOUT_PATHS.includes(path) && !onPhone()) {
-      const text = await page.locator('body').innerText();
-      expect.soft(text).not.toMatch(INVENTED_EARNINGS);
-      expect.soft(text).not.toMatch(PROMISED_RETURN);
-      expect.soft(text).not.toMatch(LICENCE_CLAIM);
-      await expect(page.getByRole('contentinfo')).toContainText(DEMONSTRATION_NOTICE);
-    }
-    if (seedPage && !onPhone()) expect(consoleErrors).toEqual([]);
+      if (PUBLIC_LAYOUT_PATHS.includes(path) && !onPhone()) {
+        const text = await page.locator('body').innerText();
+        expect.soft(text).not.toMatch(INVENTED_EARNINGS);
+        expect.soft(text).not.toMatch(PROMISED_RETURN);
+        expect.soft(text).not.toMatch(LICENCE_CLAIM);
+        await expect(page.getByRole('contentinfo')).toContainText(DEMONSTRATION_NOTICE);
+      }
+      if (seedPage && !onPhone()) expect(consoleErrors).toEqual([]);
 
-    if (!NOT_SCANNED.has(path) && (!onPhone() || PHONE_AXE_PATHS.has(path))) {
-      await expectNoAxeViolations(page);
-    }
+      if (!NOT_SCANNED.has(path) && (!onPhone() || PHONE_AXE_PATHS.has(path))) {
+        await expectNoAxeViolations(page);
+      }
 
-    await expectOpenMenuFits(page, path);
-  });
+      await expectOpenMenuFits(page, path);
+    },
+  );
 }
 
 test('robots.txt and sitemap.xml describe the public site', async ({ request }) => {

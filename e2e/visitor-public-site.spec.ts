@@ -1,19 +1,23 @@
 import { expect, openMenu, test } from './fixtures';
 
-test('the footer says plainly that the default install is a demonstration', async ({ page }) => {
-  await page.goto('/');
-  const footer = page.getByRole('contentinfo');
-  await expect(footer).toContainText(
-    'Demonstration platform — not a regulated broker. No real money is handled.',
-  );
-  await expect(footer).toContainText('54.6%');
-  // On a phone the header's buttons sit behind the Menu toggle.
-  await openMenu(page);
-  await expect(page.getByRole('link', { name: 'OPEN AN ACCOUNT' })).toHaveAttribute(
-    'href',
-    '/userRegister',
-  );
-});
+test(
+  'the footer says plainly that the default install is a demonstration',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(
+      'Demonstration platform — not a regulated broker. No real money is handled.',
+    );
+    await expect(footer).toContainText('54.6%');
+    // On a phone the header's buttons sit behind the Menu toggle.
+    await openMenu(page);
+    await expect(page.getByRole('link', { name: 'OPEN AN ACCOUNT' })).toHaveAttribute(
+      'href',
+      '/userRegister',
+    );
+  },
+);
 
 test('public pages are pre-rendered and served with per-page script hashes', async ({
   request,

@@ -9,7 +9,10 @@ export interface ProductionServer {
   kill(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** An empty embedded database to copy instead of creating one on each start (its directory). */
+/**
+ * A migrated embedded database with no rows, to copy instead of creating and migrating one on each
+ * start (its directory).
+ */
 export function makeEmptyDatabaseTemplate(): Promise<string>;
 
 export function startProductionServer(
