@@ -112,10 +112,6 @@ export const MESSAGES = {
     passwordChanged: 'Password changed. Other devices have been signed out.',
     otherSessionsSignedOut: 'Every other device has been signed out.',
     sessionNotFound: 'That session does not exist or has already ended',
-    tradeConfirmationsRequired: 'Choose whether to receive trade confirmations',
-    tradeConfirmationsOn:
-      'Trade confirmations are on: each fill and close will be e-mailed to you.',
-    tradeConfirmationsOff: 'Trade confirmations are off.',
   },
   // Issue 6: e-mail verification, password reset, lock-out and reminders.
   verification: {

@@ -23,17 +23,6 @@ export const ChangePasswordBodySchema = z
   });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBodySchema>;
 
-/** The client's e-mail choices (decision 137): a confirmation per fill and close, off by default. */
-export const AccountPreferencesSchema = z.object({
-  tradeConfirmations: z.boolean({ error: m.tradeConfirmationsRequired }),
-});
-export type AccountPreferences = z.infer<typeof AccountPreferencesSchema>;
-
-export const AccountPreferencesSavedSchema = AccountPreferencesSchema.extend({
-  message: z.string(),
-});
-export type AccountPreferencesSaved = z.infer<typeof AccountPreferencesSavedSchema>;
-
 /** Referral Status (docs/product.md §10): Registered → Verified (e-mail) → Funded (a confirmed deposit). */
 export const REFERRAL_STATUSES = ['Registered', 'Verified', 'Funded'] as const;
 

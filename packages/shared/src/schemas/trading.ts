@@ -153,6 +153,21 @@ export const StaffClosePositionBodySchema = z.object({
 export type StaffClosePositionBody = z.infer<typeof StaffClosePositionBodySchema>;
 
 /**
+ * GET/PUT /api/account/preferences: the client's e-mail choices (decision 137), a confirmation
+ * per fill and close, off by default. Here rather than beside the account's other schemas so
+ * the public pages' bundles do not carry it.
+ */
+export const AccountPreferencesSchema = z.object({
+  tradeConfirmations: z.boolean({ error: m.tradeConfirmationsRequired }),
+});
+export type AccountPreferences = z.infer<typeof AccountPreferencesSchema>;
+
+export const AccountPreferencesSavedSchema = AccountPreferencesSchema.extend({
+  message: z.string(),
+});
+export type AccountPreferencesSaved = z.infer<typeof AccountPreferencesSavedSchema>;
+
+/**
  * POST /api/staff/trading/deals/:dealId/correct (decision 136): the price the deal should have
  * had, at the instrument's digits (the engine checks them), and why, shown to the client.
  */

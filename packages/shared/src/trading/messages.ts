@@ -74,6 +74,10 @@ export const TRADING_MESSAGES = {
     'This order would take your open positions beyond the exposure limit the dealing desk has set for your account. Trade a smaller volume or close positions first.',
   bookExposureLimit:
     'The platform cannot take more exposure on this instrument now. Trade a smaller volume or try again later.',
+  /** The client's trade confirmations by e-mail (decision 137). */
+  tradeConfirmationsRequired: 'Choose whether to receive trade confirmations',
+  tradeConfirmationsOn: 'Trade confirmations are on: each fill and close will be e-mailed to you.',
+  tradeConfirmationsOff: 'Trade confirmations are off.',
   /** Deal corrections by the dealing desk (decision 136). */
   dealNotFound: 'Deal not found',
   correctionSamePrice: 'This is already the deal’s price',

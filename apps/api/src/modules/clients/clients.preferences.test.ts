@@ -1,7 +1,7 @@
 // The client's e-mail choices (decision 137): trade confirmations are off until the client turns
 // them on; the body is checked by the shared schema (the form's messages), each client changes
 // only their own, and the routes are in the OpenAPI document.
-import { MESSAGES } from '@brokerdesk/shared';
+import { TRADING_MESSAGES } from '@brokerdesk/shared/trading';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientCaller, get } from '../../test/money-fixtures.js';
 import { createTestApp } from '../../test/test-app.js';
@@ -38,7 +38,7 @@ describe('/api/account/preferences', () => {
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({
       tradeConfirmations: true,
-      message: MESSAGES.account.tradeConfirmationsOn,
+      message: TRADING_MESSAGES.tradeConfirmationsOn,
     });
     expect((await get(t, URL, client)).json()).toEqual({ tradeConfirmations: true });
     // Another client's choice is their own.

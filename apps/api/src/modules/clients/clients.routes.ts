@@ -2,6 +2,8 @@
 import {
   AccountPreferencesSavedSchema,
   AccountPreferencesSchema,
+} from '@brokerdesk/shared/trading';
+import {
   ChangePasswordBodySchema,
   ClientListResponseSchema,
   DashboardResponseSchema,

@@ -1,9 +1,9 @@
 // Client accounts: registration, login, logout, the dashboard payload and the staff list.
 import { randomInt } from 'node:crypto';
 import { AppError, LIMIT_MESSAGES, MESSAGES, centsToDollars } from '@brokerdesk/shared';
+import type { AccountPreferences, AccountPreferencesSaved } from '@brokerdesk/shared/trading';
+import { TRADING_MESSAGES } from '@brokerdesk/shared/trading';
 import type {
-  AccountPreferences,
-  AccountPreferencesSaved,
   ChangePasswordBody,
   DashboardResponse,
   LoginBody,
@@ -287,7 +287,7 @@ export function makeClientService({
   }): Promise<AccountPreferencesSaved> {
     const saved = await updateClientPreferences(db, clientId, body);
     if (!saved) throw new AppError('UNAUTHENTICATED', 'Not signed in or session expired');
-    const m = MESSAGES.account;
+    const m = TRADING_MESSAGES;
     return {
       ...saved,
       message: saved.tradeConfirmations ? m.tradeConfirmationsOn : m.tradeConfirmationsOff,

@@ -1,4 +1,4 @@
-import { AccountPreferencesSchema, type AccountPreferences } from '@brokerdesk/shared';
+import { AccountPreferencesSchema, type AccountPreferences } from '@brokerdesk/shared/trading';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/auth-tokens';

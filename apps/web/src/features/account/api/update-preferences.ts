@@ -1,5 +1,5 @@
-import { AccountPreferencesSavedSchema } from '@brokerdesk/shared';
-import type { AccountPreferences, AccountPreferencesSaved } from '@brokerdesk/shared';
+import { AccountPreferencesSavedSchema } from '@brokerdesk/shared/trading';
+import type { AccountPreferences, AccountPreferencesSaved } from '@brokerdesk/shared/trading';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { preferencesQuery } from './get-preferences';

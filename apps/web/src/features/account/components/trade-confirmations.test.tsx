@@ -1,4 +1,4 @@
-import { MESSAGES } from '@brokerdesk/shared';
+import { TRADING_MESSAGES } from '@brokerdesk/shared/trading';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { installFakeApi, type FakeApi } from '../../../testing/fake-api';
@@ -45,13 +45,13 @@ describe('Trade confirmations switch', () => {
   it('saves when flipped with the keyboard and announces the server’s answer', async () => {
     api.on('PUT /api/account/preferences', {
       status: 200,
-      body: { tradeConfirmations: true, message: MESSAGES.account.tradeConfirmationsOn },
+      body: { tradeConfirmations: true, message: TRADING_MESSAGES.tradeConfirmationsOn },
     });
     const { user } = renderAt(<TradeConfirmations />, '/userDashboard/account');
     await waitFor(() => expect(toggle().checked).toBe(false));
     toggle().focus();
     await user.keyboard(' ');
-    await waitFor(() => expect(status()).toBe(MESSAGES.account.tradeConfirmationsOn));
+    await waitFor(() => expect(status()).toBe(TRADING_MESSAGES.tradeConfirmationsOn));
     expect(toggle().checked).toBe(true);
     expect(document.activeElement).toBe(toggle());
     expect(saves().map((request) => request.body)).toEqual([{ tradeConfirmations: true }]);
