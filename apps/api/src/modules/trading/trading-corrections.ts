@@ -172,7 +172,21 @@ export function makeDealCorrections(
         pricesLabel: TRADING_MESSAGES.simulatedPrices,
       }),
     );
-    const after = await dealsNow(tx, [deal.id]);
+    // The deal as it stands now, known without reading it again: this correction is its newest.
+    const dealNow = {
+      price,
+      pnlMinor:
+        adjustments.find((row) => row.dealId === deal.id)?.newPnlMinor ??
+        now.get(deal.id)?.pnlMinor ??
+        null,
+      reason: body.reason,
+      time: correction.time,
+    };
+    const moved = adjustments.map((row) => ({
+      dealId: String(row.dealId),
+      oldPnlMinor: row.oldPnlMinor,
+      newPnlMinor: row.newPnlMinor,
+    }));
     await recordAudit(tx, staff, {
       action: 'trading.deal_correct',
       targetType: 'client',
@@ -186,22 +200,14 @@ export function makeDealCorrections(
         entry: deal.entry,
         price: String(price),
         reason: body.reason,
-        adjustments: adjustments.map((row) => ({
-          dealId: String(row.dealId),
-          oldPnlMinor: row.oldPnlMinor,
-          newPnlMinor: row.newPnlMinor,
-        })),
+        adjustments: moved,
       },
     });
     return {
       status: 200,
       body: {
-        deal: toDealView(deal, after.get(deal.id)),
-        adjustments: adjustments.map((row) => ({
-          dealId: String(row.dealId),
-          oldPnlMinor: row.oldPnlMinor,
-          newPnlMinor: row.newPnlMinor,
-        })),
+        deal: toDealView(deal, dealNow),
+        adjustments: moved,
       },
     };
   }
